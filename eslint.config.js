@@ -1,0 +1,63 @@
+// Lint keeps the layers of ../shared/ARCHITECTURE.md honest: what may import what.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const DOM_GLOBALS = ['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'requestAnimationFrame', 'HTMLElement', 'Date'];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'bench/results/**', 'coverage/**', 'examples/**/dist/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { console: 'readonly', process: 'readonly', URL: 'readonly', globalThis: 'readonly' } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-undef': 'off',
+    },
+  },
+  {
+    files: ['src/engine/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['../*', '!../engine', '!../engine/*'], message: 'src/engine is pure: it imports nothing from the rest of src/.' },
+        { group: ['three', 'three/*', 'zustand', 'zustand/*', 'node:*'], message: 'src/engine is pure: no three, zustand or Node APIs.' },
+      ] }],
+      'no-restricted-globals': ['error', ...DOM_GLOBALS.map((name) => ({ name, message: 'src/engine is pure: no DOM and no clock.' }))],
+      'no-restricted-properties': ['error', { object: 'Math', property: 'random', message: 'Randomness comes from the seeded generator in rng.ts.' }],
+    },
+  },
+  {
+    files: ['src/store/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['../skins/*', '../ui/*', '../input/*', '../embed/*', '../cli/*', '../ai/*', 'three', 'three/*'], message: 'The store runs the engine; it knows no skin, page or input.' },
+      ] }],
+      'no-restricted-globals': ['error', ...DOM_GLOBALS.filter((n) => n !== 'Date').map((name) => ({ name, message: 'The store has no DOM: storage is passed in.' }))],
+    },
+  },
+  {
+    files: ['src/skins/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['../../engine', '../../engine/*', '../../store/*', '!../../store/types', '../../ui/*', '../../input/*', '../../ai/*', '../../embed/*'], allowTypeImports: true, message: 'A skin reads the read-only store and animates reports; it never runs rules or actions.' },
+      ] }],
+    },
+  },
+  {
+    files: ['src/ai/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['../store', '../store/*', '../skins/*', '../ui/*', '../input/*', '../embed/*', 'three', 'zustand', 'zustand/*'], message: 'The AI imports only the engine.' },
+      ] }],
+    },
+  },
+  {
+    files: ['src/input/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['../engine', '../engine/*', '../skins/*', '../ui/*', 'three'], allowTypeImports: true, message: 'Input turns events into commands; it never reads the board.' },
+      ] }],
+    },
+  },
+);

@@ -1,0 +1,136 @@
+import type { Board } from './board';
+import { DEFAULT_SIZE, canMove, emptyBoard, emptyCells, isValidSize, maxExponent, valueOf } from './board';
+import type { Direction, MoveResult, Step } from './move';
+import { move } from './move';
+import type { RngState } from './rng';
+import { isValidSeed, nextInt, seedRng } from './rng';
+
+export type Status = 'playing' | 'won' | 'keepPlaying' | 'over';
+export const STATUSES: readonly Status[] = ['playing', 'won', 'keepPlaying', 'over'];
+
+/** Everything that decides the game's future; plain data, never mutated. */
+export interface GameState {
+  readonly size: number;
+  readonly board: Board;
+  readonly score: number;
+  readonly status: Status;
+  /** The moves made since the seed, one letter each (L, R, U, D): the game's own replay. */
+  readonly record: string;
+  readonly seed: number;
+  readonly rng: RngState;
+  /** The tile value that wins (2048 by default). */
+  readonly target: number;
+}
+
+export interface MoveReport extends MoveResult {
+  readonly dir: Direction;
+}
+
+export interface NewGameOptions {
+  readonly size?: number;
+  readonly seed: number;
+  readonly target?: number;
+}
+
+export const DEFAULT_TARGET = 2048;
+const MOVE_LETTERS: Record<Direction, string> = { left: 'L', right: 'R', up: 'U', down: 'D' };
+const LETTER_MOVES: Readonly<Record<string, Direction>> = { L: 'left', R: 'right', U: 'up', D: 'down' };
+
+export const letterOf = (dir: Direction): string => MOVE_LETTERS[dir];
+export const directionOf = (letter: string): Direction | undefined => LETTER_MOVES[letter];
+
+/** A 3×3 board cannot reasonably reach 2048, so its default goal is lower. */
+export const defaultTarget = (size: number): number => (size === 3 ? 512 : DEFAULT_TARGET);
+
+export function isValidTarget(target: unknown, size: number): target is number {
+  if (!Number.isSafeInteger(target)) return false;
+  const e = Math.log2(target as number);
+  return Number.isInteger(e) && e >= 3 && e <= maxExponent(size);
+}
+
+export const moveCount = (state: GameState): number => state.record.length;
+
+/** Places a 2 (90%) or a 4 (10%) in a uniformly chosen empty cell. */
+export function spawnTile(board: Board, rng: RngState): { board: Board; rng: RngState; step: Step | null } {
+  const empty = emptyCells(board);
+  if (empty.length === 0) return { board, rng, step: null };
+  const [pick, afterPick] = nextInt(rng, empty.length);
+  const [roll, afterRoll] = nextInt(afterPick, 10);
+  const at = empty[pick] as number;
+  const exponent = roll === 0 ? 2 : 1;
+  const cells = board.cells.slice();
+  cells[at] = exponent;
+  return { board: { size: board.size, cells }, rng: afterRoll, step: { kind: 'spawn', at, value: valueOf(exponent) } };
+}
+
+export function newGame(options: NewGameOptions): GameState {
+  const size = options.size ?? DEFAULT_SIZE;
+  if (!isValidSize(size)) throw new RangeError(`board size must be an integer from 3 to 8, got ${String(size)}`);
+  if (!isValidSeed(options.seed)) throw new RangeError(`seed must be an integer from 0 to 4294967295, got ${String(options.seed)}`);
+  const target = options.target ?? defaultTarget(size);
+  if (!isValidTarget(target, size)) throw new RangeError(`target must be a power of two from 8 up, got ${String(target)}`);
+  let board = emptyBoard(size);
+  let rng = seedRng(options.seed);
+  for (let i = 0; i < 2; i++) ({ board, rng } = spawnTile(board, rng));
+  return { size, board, score: 0, status: 'playing', record: '', seed: options.seed, rng, target };
+}
+
+/** Whether moves are accepted: not after a win (until "keep going") and not after game over. */
+export const acceptsMoves = (state: GameState): boolean => state.status === 'playing' || state.status === 'keepPlaying';
+
+function reachedTarget(board: Board, target: number): boolean {
+  const goal = Math.log2(target);
+  for (const e of board.cells) if (e >= goal) return true;
+  return false;
+}
+
+/**
+ * One turn: the move, then (only if it changed the board) a spawn, the score and
+ * the status. A move that changes nothing returns the same state and `moved: false`.
+ */
+export function playMove(state: GameState, dir: Direction): { state: GameState; report: MoveReport } {
+  if (!acceptsMoves(state)) return { state, report: { dir, board: state.board, moved: false, gained: 0, steps: [] } };
+  const result = move(state.board, dir);
+  if (!result.moved) return { state, report: { ...result, dir } };
+  const spawned = spawnTile(result.board, state.rng);
+  const board = spawned.board;
+  let status: Status = state.status;
+  if (status === 'playing' && reachedTarget(board, state.target)) status = 'won';
+  else if (!canMove(board)) status = 'over';
+  const steps = spawned.step ? [...result.steps, spawned.step] : result.steps;
+  return {
+    state: {
+      ...state,
+      board,
+      rng: spawned.rng,
+      score: state.score + result.gained,
+      status,
+      record: state.record + MOVE_LETTERS[dir],
+    },
+    report: { dir, board, moved: true, gained: result.gained, steps },
+  };
+}
+
+/** After a win: play on past the target. The win is never announced again for this game. */
+export function keepGoing(state: GameState): GameState {
+  if (state.status !== 'won') return state;
+  return { ...state, status: canMove(state.board) ? 'keepPlaying' : 'over' };
+}
+
+/**
+ * Replays a record from the seed. Returns the state after the last valid move and,
+ * if a move did not change the board, its index. `keepGoing` is applied on a win so the
+ * replay continues the way the live game did.
+ */
+export function replay(options: NewGameOptions, record: string): { state: GameState; invalidAt: number | null } {
+  let state = newGame(options);
+  for (let i = 0; i < record.length; i++) {
+    const dir = directionOf(record[i] as string);
+    if (state.status === 'won') state = keepGoing(state);
+    if (!dir) return { state, invalidAt: i };
+    const next = playMove(state, dir);
+    if (!next.report.moved) return { state, invalidAt: i };
+    state = next.state;
+  }
+  return { state, invalidAt: null };
+}

@@ -1,0 +1,102 @@
+import { canMove, exponentOf, isValidSize, maxExponent, toValues } from './board';
+import type { GameState, Status } from './game';
+import { STATUSES, isValidTarget } from './game';
+import { isValidRngState, isValidSeed } from './rng';
+
+/** Version of the saved-game JSON; bump it when the shape changes and keep reading the old one. */
+export const SAVE_VERSION = 1;
+/** A generous bound on a game's length: far beyond any real game, small enough to parse at once. */
+export const MAX_RECORD_LENGTH = 1_000_000;
+
+export interface SavedGame {
+  readonly v: typeof SAVE_VERSION;
+  readonly size: number;
+  /** Tile values, row-major, 0 for empty. */
+  readonly cells: number[];
+  readonly score: number;
+  readonly status: Status;
+  readonly record: string;
+  readonly seed: number;
+  readonly rng: [number, number, number, number];
+  readonly target: number;
+}
+
+export type ParseResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string };
+
+export function serializeGame(state: GameState): SavedGame {
+  return {
+    v: SAVE_VERSION,
+    size: state.size,
+    cells: toValues(state.board),
+    score: state.score,
+    status: state.status,
+    record: state.record,
+    seed: state.seed,
+    rng: [...state.rng],
+    target: state.target,
+  };
+}
+
+const fail = (error: string): { ok: false; error: string } => ({ ok: false, error });
+const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+const own = (o: Record<string, unknown>, key: string): unknown => (Object.hasOwn(o, key) ? o[key] : undefined);
+
+/**
+ * Validates anything (usually `JSON.parse` output) as a saved game. Never throws and
+ * never returns a half-valid state: every field, and the way they fit together, is checked.
+ */
+export function parseGame(input: unknown): ParseResult<GameState> {
+  if (!isRecord(input)) return fail('the save is not an object');
+  const v = own(input, 'v');
+  if (v !== SAVE_VERSION) return fail(`unsupported save version ${JSON.stringify(v) ?? 'undefined'}`);
+  const size = own(input, 'size');
+  if (!isValidSize(size)) return fail('board size must be an integer from 3 to 8');
+  const cells = own(input, 'cells');
+  if (!Array.isArray(cells) || cells.length !== size * size) return fail(`the board must have ${size * size} cells`);
+  const exponents = new Uint8Array(size * size);
+  for (let i = 0; i < cells.length; i++) {
+    const value: unknown = cells[i];
+    const e = typeof value === 'number' ? exponentOf(value) : -1;
+    if (e < 0 || e > maxExponent(size)) return fail(`cell ${i} holds ${JSON.stringify(value) ?? 'nothing'}, not 0 or a power of two`);
+    exponents[i] = e;
+  }
+  const score = own(input, 'score');
+  if (!Number.isSafeInteger(score) || (score as number) < 0) return fail('score must be a non-negative whole number');
+  const status = own(input, 'status');
+  if (!STATUSES.includes(status as Status)) return fail('status is not one of playing, won, keepPlaying, over');
+  const record = own(input, 'record');
+  if (typeof record !== 'string' || record.length > MAX_RECORD_LENGTH || !/^[LRUD]*$/.test(record)) return fail('the move record is not a string of L, R, U, D');
+  const seed = own(input, 'seed');
+  if (!isValidSeed(seed)) return fail('seed must be an integer from 0 to 4294967295');
+  const rng = own(input, 'rng');
+  if (!isValidRngState(rng)) return fail('random generator state is not four non-zero uint32 numbers');
+  const target = own(input, 'target');
+  if (!isValidTarget(target, size)) return fail('target must be a power of two from 8 up');
+
+  const board = { size, cells: exponents };
+  const goal = Math.log2(target);
+  const reached = exponents.some((e) => e >= goal);
+  const movable = canMove(board);
+  const s = status as Status;
+  if (s === 'playing' && (reached || !movable)) return fail(`status "playing" does not fit the board`);
+  if ((s === 'won' || s === 'keepPlaying') && !reached) return fail(`status "${s}" but no tile has reached ${target}`);
+  if (s === 'keepPlaying' && !movable) return fail('status "keepPlaying" but no move is possible');
+  if (s === 'over' && movable) return fail('status "over" but a move is still possible');
+  if (exponents.every((e) => e === 0)) return fail('the board is empty');
+
+  return {
+    ok: true,
+    value: { size, board, score: score as number, status: s, record, seed, rng: [rng[0], rng[1], rng[2], rng[3]], target },
+  };
+}
+
+/** Parses JSON text as a saved game; malformed JSON is an error like any other. */
+export function parseGameJson(text: string): ParseResult<GameState> {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return fail('the save is not valid JSON');
+  }
+  return parseGame(data);
+}

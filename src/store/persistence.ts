@@ -1,0 +1,147 @@
+import type { GameState, ParseResult, SavedGame } from '../engine';
+import { parseGame, serializeGame } from '../engine';
+import type { NoticeKind, StorageLike } from './types';
+
+/**
+ * Saved-game envelope. Undo snapshots are ancestors of the current game, so their
+ * move records are prefixes of its record: each keeps only its length, which keeps a
+ * 10,000-move game with 100 undo steps small.
+ */
+interface SaveFile {
+  readonly v: 1;
+  readonly game: SavedGame;
+  readonly undo: readonly (Omit<SavedGame, 'record'> & { readonly moves: number })[];
+}
+
+export interface Loaded {
+  readonly game: GameState;
+  readonly past: readonly GameState[];
+}
+
+export function encodeSave(game: GameState, past: readonly GameState[]): string {
+  const file: SaveFile = {
+    v: 1,
+    game: serializeGame(game),
+    undo: past.map((s) => {
+      const { record, ...rest } = serializeGame(s);
+      return { ...rest, moves: record.length };
+    }),
+  };
+  return JSON.stringify(file);
+}
+
+const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+export function decodeSave(text: string): ParseResult<Loaded> {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return { ok: false, error: 'the save is not valid JSON' };
+  }
+  if (!isObject(data) || data.v !== 1) return { ok: false, error: 'unsupported save format' };
+  const game = parseGame(data.game);
+  if (!game.ok) return game;
+  const undo = data.undo;
+  if (!Array.isArray(undo) || undo.length > 1000) return { ok: false, error: 'the undo history is not a list' };
+  const past: GameState[] = [];
+  for (const [i, entry] of undo.entries()) {
+    if (!isObject(entry)) return { ok: false, error: `undo step ${i} is not an object` };
+    const moves = entry.moves;
+    if (!Number.isSafeInteger(moves) || (moves as number) < 0 || (moves as number) >= game.value.record.length)
+      return { ok: false, error: `undo step ${i} does not precede the game` };
+    const parsed = parseGame({ ...entry, record: game.value.record.slice(0, moves as number) });
+    if (!parsed.ok) return { ok: false, error: `undo step ${i}: ${parsed.error}` };
+    const s = parsed.value;
+    if (s.size !== game.value.size || s.seed !== game.value.seed || s.target !== game.value.target)
+      return { ok: false, error: `undo step ${i} belongs to another game` };
+    past.push(s);
+  }
+  return { ok: true, value: { game: game.value, past } };
+}
+
+/** Best scores by board size. */
+export type Bests = Readonly<Record<number, number>>;
+
+/** The higher best for every size found in either. */
+export function mergeBests(a: Bests, b: Bests): Bests {
+  const out: Record<number, number> = { ...a };
+  for (const [size, value] of Object.entries(b)) out[Number(size)] = Math.max(value, out[Number(size)] ?? 0);
+  return out;
+}
+
+export function encodeBests(bests: Bests): string {
+  return JSON.stringify({ v: 1, bySize: bests });
+}
+
+export function decodeBests(text: string): ParseResult<Bests> {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return { ok: false, error: 'the best scores are not valid JSON' };
+  }
+  if (!isObject(data) || data.v !== 1 || !isObject(data.bySize)) return { ok: false, error: 'unsupported best-score format' };
+  const out: Record<number, number> = {};
+  for (const [key, value] of Object.entries(data.bySize)) {
+    const size = Number(key);
+    if (!/^[3-8]$/.test(key) || !Number.isSafeInteger(value) || (value as number) < 0)
+      return { ok: false, error: `best score for "${key}" is not a whole number` };
+    out[size] = value as number;
+  }
+  return { ok: true, value: out };
+}
+
+export interface Keys {
+  readonly game: string;
+  readonly best: string;
+}
+
+export const keysFor = (prefix: string): Keys => ({ game: `${prefix}:game:v1`, best: `${prefix}:best:v1` });
+
+/**
+ * Storage that never throws: the first failure switches to memory and is reported
+ * once through `onFailure`, so private mode or a full quota never stop the game.
+ */
+export function safeStorage(storage: StorageLike | null, onFailure: (kind: NoticeKind, message: string) => void): StorageLike & { readonly inMemory: () => boolean } {
+  const memory = new Map<string, string>();
+  let backing = storage;
+  const fallBack = (): void => {
+    if (!backing) return;
+    backing = null;
+    onFailure('storage-unavailable', 'Saving is unavailable in this browser; your game will not survive a reload.');
+  };
+  return {
+    inMemory: () => backing === null,
+    getItem(key) {
+      if (backing) {
+        try {
+          return backing.getItem(key);
+        } catch {
+          fallBack();
+        }
+      }
+      return memory.get(key) ?? null;
+    },
+    setItem(key, value) {
+      memory.set(key, value);
+      if (backing) {
+        try {
+          backing.setItem(key, value);
+        } catch {
+          fallBack();
+        }
+      }
+    },
+    removeItem(key) {
+      memory.delete(key);
+      if (backing) {
+        try {
+          backing.removeItem(key);
+        } catch {
+          fallBack();
+        }
+      }
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import type { Board, Direction, GameState, MoveReport } from '../engine';
+
+/** The part of Web Storage the store uses; pass `localStorage`, a Map-backed fake, or a file. */
+export interface StorageLike {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+export type ChangeKind = 'start' | 'move' | 'undo' | 'new' | 'keepGoing' | 'sync';
+
+/** The latest change to the game. Skins animate `report` from `from` when `kind` is "move", and snap otherwise. */
+export interface Change {
+  /** Grows by one with every change; a skin animates each number once. */
+  readonly seq: number;
+  readonly kind: ChangeKind;
+  /** The board before the change. */
+  readonly from: Board;
+  /** The move report, for kind "move"; null otherwise. */
+  readonly report: MoveReport | null;
+}
+
+export type NoticeKind = 'corrupt-save' | 'corrupt-best' | 'storage-unavailable' | 'synced';
+
+/** Something the player should be told once (the page shows it; the CLI prints it). */
+export interface Notice {
+  readonly id: number;
+  readonly kind: NoticeKind;
+  readonly message: string;
+}
+
+/** What readers see: data only, no actions. */
+export interface GameView {
+  readonly game: GameState;
+  /** Best score on this board size, never lowered. */
+  readonly best: number;
+  readonly canUndo: boolean;
+  readonly change: Change;
+  readonly notices: readonly Notice[];
+}
+
+export interface NewGameRequest {
+  readonly size?: number;
+  readonly seed?: number;
+  readonly target?: number;
+}
+
+export interface GameActions {
+  /** Plays a move; returns whether it changed the board. */
+  move(dir: Direction): boolean;
+  /** Returns to the state before the last move, luck included; false when there is nothing to undo. */
+  undo(): boolean;
+  newGame(request?: NewGameRequest): void;
+  keepGoing(): void;
+  dismissNotice(id: number): void;
+  /** Stops watching storage; the store keeps working in memory. */
+  destroy(): void;
+}
+
+export type GameStoreState = GameView & GameActions;
+
+/** The read-only face of the store that skins and views receive. */
+export interface ReadonlyStore<T = GameView> {
+  getState(): T;
+  subscribe(listener: (state: T, previous: T) => void): () => void;
+}
