@@ -48,5 +48,6 @@ export async function openPage(
 declare module 'vitest' {
   export interface ProvidedContext {
     siteUrl: string;
+    siteDir: string;
   }
 }
