@@ -72,9 +72,9 @@ export function move(board: Board, dir: Direction): MoveResult {
         const value = valueOf(e + 1);
         next[open] = e + 1;
         gained += value;
-        steps.push({ kind: 'merge', from: [openFrom, from], to: open, value });
         // The tile merged into was just placed, so its slide is the latest step; the merge replaces it.
         if (openFrom !== open) steps.pop();
+        steps.push({ kind: 'merge', from: [openFrom, from], to: open, value });
         moved = true;
         open = -1;
         continue;

@@ -1,0 +1,64 @@
+/**
+ * Flat-engine speed: moves per second for every board size, on boards taken from real
+ * seeded games (so the mix of merges and slides is realistic). Prints JSON when run.
+ */
+import { pathToFileURL } from 'node:url';
+import type { Board, Direction } from '../src/engine';
+import { DIRECTIONS, MAX_SIZE, MIN_SIZE, move, newGame, playMove } from '../src/engine';
+import type { Spread } from './stats';
+import { round, spread } from './stats';
+
+/** Positions from seeded games, cycling through directions, to be replayed by the timed loop. */
+function positions(size: number, count: number): Board[] {
+  const out: Board[] = [];
+  let seed = 1;
+  let state = newGame({ seed, size });
+  let i = 0;
+  while (out.length < count) {
+    out.push(state.board);
+    const dir = DIRECTIONS[i++ % 4] as Direction;
+    const next = playMove(state, dir);
+    state = next.report.moved ? next.state : playMove(state, DIRECTIONS[(i + 1) % 4] as Direction).state;
+    if (state.status !== 'playing') state = newGame({ seed: ++seed, size });
+  }
+  return out;
+}
+
+function timeMoves(boards: readonly Board[], ms: number): number {
+  let count = 0;
+  let sink = 0;
+  const start = performance.now();
+  let elapsed = 0;
+  while (elapsed < ms) {
+    for (let b = 0; b < boards.length; b++) {
+      const board = boards[b] as Board;
+      for (let d = 0; d < 4; d++) sink += move(board, DIRECTIONS[d] as Direction).gained;
+    }
+    count += boards.length * 4;
+    elapsed = performance.now() - start;
+  }
+  if (sink < 0) console.log(sink); // keeps the work observable
+  return (count / elapsed) * 1000;
+}
+
+export interface EngineBench {
+  readonly movesPerSecond: Record<string, Spread>;
+}
+
+export function benchEngine(options: { runs?: number; msPerRun?: number } = {}): EngineBench {
+  const runs = options.runs ?? 5;
+  const ms = options.msPerRun ?? 400;
+  const movesPerSecond: Record<string, Spread> = {};
+  for (let size = MIN_SIZE; size <= MAX_SIZE; size++) {
+    const boards = positions(size, 2000);
+    timeMoves(boards, 150); // warm-up: let the JIT settle before measuring
+    const samples = Array.from({ length: runs }, () => timeMoves(boards, ms));
+    const s = spread(samples);
+    movesPerSecond[`${size}x${size}`] = { median: round(s.median, 0), min: round(s.min, 0), max: round(s.max, 0), runs };
+  }
+  return { movesPerSecond };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  console.log(JSON.stringify({ engine: benchEngine() }, null, 2));
+}
