@@ -53,6 +53,15 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/replay/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['../store', '../store/*', '../skins/*', '../ui/*', '../input/*', '../embed/*', '../ai/*', 'three', 'zustand', 'zustand/*'], message: 'Records and replays are pure: they import only the engine.' },
+      ] }],
+      'no-restricted-globals': ['error', ...DOM_GLOBALS.filter((n) => n !== 'Date').map((name) => ({ name, message: 'Records are pure data: no DOM.' }))],
+    },
+  },
+  {
     files: ['src/input/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [

@@ -118,14 +118,14 @@ export function keepGoing(state: GameState): GameState {
 }
 
 /**
- * Replays a record from the seed. Returns the state after the last valid move and,
- * if a move did not change the board, its index. `keepGoing` is applied on a win so the
- * replay continues the way the live game did.
+ * Plays recorded moves (L, R, U, D) on from `start`. Returns the state after the last valid
+ * move and, if a move was not a letter or did not change the board, its index in `moves`.
+ * `keepGoing` is applied on a win so the replay continues the way the live game did.
  */
-export function replay(options: NewGameOptions, record: string): { state: GameState; invalidAt: number | null } {
-  let state = newGame(options);
-  for (let i = 0; i < record.length; i++) {
-    const dir = directionOf(record[i] as string);
+export function continueGame(start: GameState, moves: string): { state: GameState; invalidAt: number | null } {
+  let state = start;
+  for (let i = 0; i < moves.length; i++) {
+    const dir = directionOf(moves[i] as string);
     if (state.status === 'won') state = keepGoing(state);
     if (!dir) return { state, invalidAt: i };
     const next = playMove(state, dir);
@@ -134,3 +134,6 @@ export function replay(options: NewGameOptions, record: string): { state: GameSt
   }
   return { state, invalidAt: null };
 }
+
+/** Replays a whole record from the seed (see `continueGame`). */
+export const replay = (options: NewGameOptions, record: string): { state: GameState; invalidAt: number | null } => continueGame(newGame(options), record);

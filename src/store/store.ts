@@ -158,6 +158,12 @@ export function createGameStore(options: GameStoreOptions = {}): GameStore {
       if (next !== before) commit(next, 'keepGoing', before);
     },
 
+    startFrom(game) {
+      const before = get().game;
+      past = [];
+      commit(game, 'new', before);
+    },
+
     dismissNotice(id) {
       api?.setState((s) => ({ notices: s.notices.filter((n) => n.id !== id) }));
     },

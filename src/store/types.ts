@@ -52,6 +52,8 @@ export interface GameActions {
   undo(): boolean;
   newGame(request?: NewGameRequest): void;
   keepGoing(): void;
+  /** Continues from a given game (a replay's "play from here"); its seed state fixes the future. */
+  startFrom(game: GameState): void;
   dismissNotice(id: number): void;
   /** Stops watching storage; the store keeps working in memory. */
   destroy(): void;
