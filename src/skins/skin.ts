@@ -20,7 +20,29 @@ export interface SkinOptions {
   readonly reducedMotion?: boolean;
   /** Colour theme; undefined follows the system. */
   readonly theme?: 'light' | 'dark';
+  /** Time and frames; the browser's clock and `requestAnimationFrame` when absent. */
   readonly clock?: FrameClock;
+  /** Gentle camera tilt following the pointer (cubes only; default on, always off with reduced motion). */
+  readonly parallax?: boolean;
+}
+
+/** One tile as a skin shows it at this instant: where (in cells, fractional mid-slide), how big, how opaque. */
+export interface TileView {
+  readonly value: number;
+  readonly row: number;
+  readonly col: number;
+  readonly scale: number;
+  readonly opacity: number;
+}
+
+/** What a skin shows right now, for tests, benchmarks and tools; never needed to play. */
+export interface SkinInspection {
+  /** Frames drawn since mount. */
+  readonly frames: number;
+  /** Whether an animation is running (a frame is scheduled). */
+  readonly animating: boolean;
+  /** The tiles drawn in the latest frame, including ones fading or merging away. */
+  readonly tiles: readonly TileView[];
 }
 
 export interface Skin {
@@ -35,6 +57,22 @@ export interface Skin {
   finish(): void;
   /** Frees everything it made: DOM, listeners, observers, timers, GPU resources. */
   dispose(): void;
+  /** A snapshot of what is drawn; optional so a minimal skin need not offer it. */
+  inspect?(): SkinInspection;
 }
 
 export type SkinFactory = (options?: SkinOptions) => Skin;
+
+/**
+ * Thrown by `mount` when a skin cannot run here (no WebGL). `message` is one line a
+ * player can read; the page falls back to the flat skin and shows it.
+ */
+export class SkinUnavailableError extends Error {
+  override readonly name = 'SkinUnavailableError';
+  constructor(
+    message: string,
+    readonly skin: SkinName,
+  ) {
+    super(message);
+  }
+}

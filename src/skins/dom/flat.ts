@@ -1,0 +1,244 @@
+/**
+ * The flat skin: the classic 2048 look in plain DOM. Tiles move with CSS transforms set
+ * once per frame from the shared motion (the same timings as the cubes). Every style is
+ * set through the CSSOM on the skin's own elements: no stylesheet, nothing outside the
+ * host, and it works under a strict Content-Security-Policy and inside a shadow root.
+ */
+import type { Direction } from '../../engine';
+import type { GameView, ReadonlyStore } from '../../store/types';
+import type { Pose, Timeline } from '../motion';
+import { Playback, SharedOptions, poseAt, tilesAt } from '../motion';
+import { BOARD_COLOURS, TILE_FONT, labelFontScale, textColour, tileColour, tileGlow, tileLabel } from '../palette';
+import type { Skin, SkinInspection, SkinOptions } from '../skin';
+
+/** A tile's width as a share of the cell pitch (the original: 107 px tiles, 15 px gaps). */
+const TILE_SHARE = 0.875;
+
+interface Geometry {
+  /** Tile width as a percentage of the board. */
+  readonly tile: number;
+  /** Offset of cell 0 and the cell pitch, as percentages of a tile's own width (for translate()). */
+  readonly start: number;
+  readonly pitch: number;
+  /** The same in percentages of the board (for the static slots). */
+  readonly startOfBoard: number;
+  readonly pitchOfBoard: number;
+}
+
+function geometryFor(size: number): Geometry {
+  const gap = 1 - TILE_SHARE;
+  const side = size + gap; // in pitches: n cells plus one extra gap
+  const tile = (TILE_SHARE / side) * 100;
+  return { tile, start: (gap / TILE_SHARE) * 100, pitch: (1 / TILE_SHARE) * 100, startOfBoard: (gap / side) * 100, pitchOfBoard: (1 / side) * 100 };
+}
+
+function appendLabel(el: HTMLElement, label: string): void {
+  const caret = label.indexOf('^');
+  if (caret < 0) {
+    el.textContent = label;
+    return;
+  }
+  const sup = document.createElement('sup');
+  sup.textContent = label.slice(caret + 1);
+  sup.style.fontSize = '0.6em';
+  el.replaceChildren(label.slice(0, caret), sup);
+}
+
+export function createFlatSkin(options: SkinOptions = {}): Skin {
+  const shared = new SharedOptions(options, () => repaint());
+  const playback = new Playback(shared.clock, { begin, draw }, () => shared.reducedMotion);
+  const pose: Pose = { col: 0, row: 0, scale: 1, opacity: 1 };
+  let root: HTMLDivElement | null = null;
+  let slots: HTMLDivElement | null = null;
+  let hintBar: HTMLDivElement | null = null;
+  const tiles: HTMLDivElement[] = [];
+  let size = 0;
+  let geometry = geometryFor(4);
+  let hint: Direction | null = null;
+  let lastElapsed = 0;
+
+  function buildSlots(n: number): void {
+    if (!slots) return;
+    size = n;
+    geometry = geometryFor(n);
+    const cells: HTMLDivElement[] = [];
+    for (let r = 0; r < n; r++) {
+      for (let c = 0; c < n; c++) {
+        const cell = document.createElement('div');
+        Object.assign(cell.style, {
+          position: 'absolute',
+          left: `${geometry.startOfBoard + c * geometry.pitchOfBoard}%`,
+          top: `${geometry.startOfBoard + r * geometry.pitchOfBoard}%`,
+          width: `${geometry.tile}%`,
+          height: `${geometry.tile}%`,
+          borderRadius: '5%',
+        });
+        cells.push(cell);
+      }
+    }
+    slots.replaceChildren(...cells);
+    paintSlots();
+  }
+
+  function paintSlots(): void {
+    if (!root || !slots) return;
+    const colours = BOARD_COLOURS[shared.theme];
+    root.style.background = colours.board;
+    for (const cell of slots.children) (cell as HTMLElement).style.background = colours.slot;
+    if (hintBar) hintBar.style.color = colours.hint;
+  }
+
+  function tileElement(i: number): HTMLDivElement {
+    let el = tiles[i];
+    if (!el) {
+      el = document.createElement('div');
+      Object.assign(el.style, {
+        position: 'absolute',
+        left: '0',
+        top: '0',
+        display: 'grid',
+        placeItems: 'center',
+        borderRadius: '5%',
+        fontFamily: TILE_FONT,
+        fontWeight: '700',
+        lineHeight: '1',
+        willChange: 'transform, opacity',
+        transformOrigin: '50% 50%',
+      });
+      tiles[i] = el;
+      root?.append(el);
+    }
+    return el;
+  }
+
+  function begin(timeline: Timeline): void {
+    if (!root) return;
+    if (timeline.size !== size) buildSlots(timeline.size);
+    const { tracks } = timeline;
+    for (let i = 0; i < tracks.length; i++) {
+      const track = tracks[i]!;
+      const el = tileElement(i);
+      const label = tileLabel(track.exponent);
+      const glow = tileGlow(track.exponent);
+      appendLabel(el, label);
+      Object.assign(el.style, {
+        display: 'grid',
+        width: `${geometry.tile}%`,
+        height: `${geometry.tile}%`,
+        background: tileColour(track.exponent),
+        color: textColour(track.exponent),
+        fontSize: `${(labelFontScale(label) * geometry.tile).toFixed(3)}cqmin`,
+        // The classic warm halo around the gold tiles, in board-relative units so it scales.
+        boxShadow: glow > 0 ? `0 0 ${(3 * glow).toFixed(2)}cqmin ${(0.8 * glow).toFixed(2)}cqmin rgba(243, 215, 116, ${(0.45 * glow).toFixed(3)})` : 'none',
+        // New tiles on top; the second tile of a merge slides under the first.
+        zIndex: track.kind === 'merged' || track.kind === 'spawn' ? '3' : track.under ? '1' : '2',
+      });
+    }
+    for (let i = tracks.length; i < tiles.length; i++) tiles[i]!.style.display = 'none';
+    // Place the restyled tiles now: a change made after this frame's callbacks must not paint
+    // new colours at old places before the next frame.
+    draw(timeline, 0);
+  }
+
+  function draw(timeline: Timeline, elapsed: number): boolean {
+    lastElapsed = elapsed;
+    const { tracks } = timeline;
+    for (let i = 0; i < tracks.length; i++) {
+      const el = tiles[i];
+      if (!el) continue;
+      const visible = poseAt(tracks[i]!, timeline.size, elapsed, pose);
+      el.style.visibility = visible ? 'visible' : 'hidden';
+      if (!visible) continue;
+      const x = geometry.start + pose.col * geometry.pitch;
+      const y = geometry.start + pose.row * geometry.pitch;
+      el.style.transform = `translate(${x.toFixed(3)}%, ${y.toFixed(3)}%) scale(${pose.scale.toFixed(4)})`;
+      el.style.opacity = pose.opacity.toFixed(3);
+    }
+    return false;
+  }
+
+  /** Three chevrons in the board's padding on the hinted side, pointing outwards. */
+  function placeHint(): void {
+    if (!hintBar) return;
+    if (!hint) {
+      hintBar.style.display = 'none';
+      return;
+    }
+    const pad = geometry.startOfBoard;
+    const horizontal = hint === 'up' || hint === 'down';
+    const rotation = { right: -45, down: 45, left: 135, up: -135 }[hint];
+    Object.assign(hintBar.style, {
+      display: 'flex',
+      flexDirection: horizontal ? 'row' : 'column',
+      justifyContent: 'space-around',
+      alignItems: 'center',
+      left: horizontal ? '10%' : hint === 'left' ? '0' : `${100 - pad}%`,
+      top: horizontal ? (hint === 'up' ? '0' : `${100 - pad}%`) : '10%',
+      width: horizontal ? '80%' : `${pad}%`,
+      height: horizontal ? `${pad}%` : '80%',
+    });
+    // The borders sit in one corner of the square; shifting back along the diagonal centres the drawn chevron.
+    for (const chevron of hintBar.children) (chevron as HTMLElement).style.transform = `rotate(${rotation}deg) translate(-22%, -22%)`;
+  }
+
+  function repaint(): void {
+    paintSlots();
+    if (root) begin(playback.current);
+    playback.finish();
+  }
+
+  return {
+    name: 'flat',
+    mount(el, store: ReadonlyStore<GameView>) {
+      if (root) throw new Error('this skin is already mounted; dispose it first');
+      root = document.createElement('div');
+      root.setAttribute('aria-hidden', 'true');
+      Object.assign(root.style, {
+        position: 'relative',
+        width: '100%',
+        height: '100%',
+        containerType: 'size',
+        borderRadius: '1.2%',
+        overflow: 'hidden',
+        userSelect: 'none',
+        contain: 'strict',
+      });
+      slots = document.createElement('div');
+      hintBar = document.createElement('div');
+      Object.assign(hintBar.style, { position: 'absolute', display: 'none', zIndex: '3', pointerEvents: 'none' });
+      for (let i = 0; i < 3; i++) {
+        const chevron = document.createElement('div');
+        // A square's two borders, turned, make a chevron that scales with the board.
+        Object.assign(chevron.style, { width: '1.9cqmin', height: '1.9cqmin', borderRight: '0.65cqmin solid', borderBottom: '0.65cqmin solid', borderRadius: '0.2cqmin' });
+        hintBar.append(chevron);
+      }
+      root.append(slots, hintBar);
+      el.append(root);
+      buildSlots(store.getState().game.size);
+      playback.follow(store);
+    },
+    setHint(dir) {
+      hint = dir;
+      placeHint();
+    },
+    update(next) {
+      shared.update(next);
+      repaint();
+    },
+    finish() {
+      playback.finish();
+    },
+    dispose() {
+      playback.stop();
+      shared.stop();
+      root?.remove();
+      root = null;
+      slots = null;
+      hintBar = null;
+      tiles.length = 0;
+    },
+    inspect(): SkinInspection {
+      return { frames: playback.frames, animating: playback.animating, tiles: tilesAt(playback.current, lastElapsed) };
+    },
+  };
+}

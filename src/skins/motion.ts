@@ -1,0 +1,362 @@
+/**
+ * The motion every animated skin shares: which tiles to draw for a change, where each
+ * one is at a given instant, and a frame loop that runs only while something moves.
+ * Renderers (cubes, flat DOM) only turn poses into pixels, so both animate identically.
+ */
+import type { Board } from '../engine';
+import type { Change, GameView, ReadonlyStore } from '../store/types';
+import { exponentOfValue, tileValue } from './palette';
+import type { FrameClock, SkinOptions, TileView } from './skin';
+
+/** Timings after the original game: a quick ease-out slide, then the merge pop and the spawn grow. */
+export const SLIDE_MS = 100;
+export const POP_MS = 150;
+export const SPAWN_MS = 150;
+/** Reduced motion, and changes that are not moves (undo, new game), cross-fade this long. */
+export const FADE_MS = 120;
+/** How far a merged tile swells before it settles. */
+export const POP_SCALE = 1.2;
+
+/**
+ * - stay: did not move.  - slide: moves from → to.  - source: one of two tiles sliding into a
+ * merge, gone once they meet.  - merged: the new tile of a merge, popping in when they meet.
+ * - spawn: the new tile, growing in after the slide.  - fadeIn/fadeOut: cross-fades.
+ */
+export type TrackKind = 'stay' | 'slide' | 'source' | 'merged' | 'spawn' | 'fadeIn' | 'fadeOut';
+
+/** One tile drawn during a change. */
+export interface Track {
+  readonly kind: TrackKind;
+  readonly exponent: number;
+  readonly from: number;
+  readonly to: number;
+  /**
+   * The second tile of a merge (the one that caught up): renderers draw it beneath the first,
+   * so where the two overlap only one face and one number show.
+   */
+  readonly under?: boolean;
+}
+
+/** Where a track is at an instant; written in place so frames allocate nothing. */
+export interface Pose {
+  col: number;
+  row: number;
+  scale: number;
+  opacity: number;
+}
+
+export interface Timeline {
+  readonly size: number;
+  readonly tracks: readonly Track[];
+  /** Milliseconds until every track rests; 0 for a snap. */
+  readonly duration: number;
+}
+
+const easeOutCubic = (p: number): number => 1 - (1 - p) ** 3;
+const clamp01 = (p: number): number => (p < 0 ? 0 : p > 1 ? 1 : p);
+
+function staticTimeline(board: Board): Timeline {
+  const tracks: Track[] = [];
+  board.cells.forEach((e, i) => {
+    if (e !== 0) tracks.push({ kind: 'stay', exponent: e, from: i, to: i });
+  });
+  return { size: board.size, tracks, duration: 0 };
+}
+
+/** Cross-fades the cells whose tile changed; a change of board size fades the new board in. */
+function fadeTimeline(from: Board, board: Board): Timeline {
+  if (from.size !== board.size) {
+    const tracks = staticTimeline(board).tracks.map((t): Track => ({ ...t, kind: 'fadeIn' }));
+    return { size: board.size, tracks, duration: tracks.length > 0 ? FADE_MS : 0 };
+  }
+  const tracks: Track[] = [];
+  let changed = false;
+  for (let i = 0; i < board.cells.length; i++) {
+    const was = from.cells[i] ?? 0;
+    const now = board.cells[i] ?? 0;
+    if (was === now) {
+      if (now !== 0) tracks.push({ kind: 'stay', exponent: now, from: i, to: i });
+      continue;
+    }
+    changed = true;
+    if (was !== 0) tracks.push({ kind: 'fadeOut', exponent: was, from: i, to: i });
+    if (now !== 0) tracks.push({ kind: 'fadeIn', exponent: now, from: i, to: i });
+  }
+  return { size: board.size, tracks, duration: changed ? FADE_MS : 0 };
+}
+
+/** The tracks of a move report, or null when the report does not lead from `from` to `board`. */
+function moveTimeline(from: Board, board: Board, steps: NonNullable<Change['report']>['steps']): Timeline | null {
+  if (from.size !== board.size) return null;
+  const tracks: Track[] = [];
+  const leaving = new Uint8Array(from.cells.length);
+  let after = false;
+  for (const step of steps) {
+    const e = exponentOfValue(step.value);
+    if (step.kind === 'slide') {
+      leaving[step.from] = 1;
+      tracks.push({ kind: 'slide', exponent: e, from: step.from, to: step.to });
+    } else if (step.kind === 'merge') {
+      step.from.forEach((source, i) => {
+        leaving[source] = 1;
+        tracks.push({ kind: 'source', exponent: e - 1, from: source, to: step.to, ...(i === 1 ? { under: true } : {}) });
+      });
+      tracks.push({ kind: 'merged', exponent: e, from: step.to, to: step.to });
+      after = true;
+    } else {
+      tracks.push({ kind: 'spawn', exponent: e, from: step.at, to: step.at });
+      after = true;
+    }
+  }
+  from.cells.forEach((e, i) => {
+    if (e !== 0 && leaving[i] === 0) tracks.push({ kind: 'stay', exponent: e, from: i, to: i });
+  });
+  // Whatever the report says, the last frame must be exactly the new board: never a stale tile.
+  const landed = new Uint8Array(board.cells.length);
+  for (const t of tracks) if (t.kind !== 'source') landed[t.to] = t.exponent;
+  for (let i = 0; i < landed.length; i++) if (landed[i] !== board.cells[i]) return null;
+  // The tiles that merge are drawn first so the merged tile covers them where they meet.
+  tracks.sort((a, b) => Number(b.kind === 'source') - Number(a.kind === 'source'));
+  return { size: board.size, tracks, duration: SLIDE_MS + (after ? Math.max(POP_MS, SPAWN_MS) : 0) };
+}
+
+/** What to draw for a change: the move's steps, a cross-fade, or a snap. */
+export function timelineFor(change: Change, board: Board, reducedMotion: boolean): Timeline {
+  switch (change.kind) {
+    case 'start':
+    case 'keepGoing':
+      return staticTimeline(board);
+    case 'move':
+      if (!reducedMotion && change.report) return moveTimeline(change.from, board, change.report.steps) ?? fadeTimeline(change.from, board);
+      return fadeTimeline(change.from, board);
+    default:
+      return fadeTimeline(change.from, board);
+  }
+}
+
+/** Writes where `track` is `elapsed` ms into its change; returns whether it is visible. */
+export function poseAt(track: Track, size: number, elapsed: number, out: Pose): boolean {
+  let cell = track.to;
+  out.scale = 1;
+  out.opacity = 1;
+  switch (track.kind) {
+    case 'stay':
+      break;
+    case 'slide':
+    case 'source': {
+      if (track.kind === 'source' && elapsed >= SLIDE_MS) return hide(out, track.to, size);
+      const p = easeOutCubic(clamp01(elapsed / SLIDE_MS));
+      const fr = Math.floor(track.from / size);
+      const fc = track.from % size;
+      const tr = Math.floor(track.to / size);
+      const tc = track.to % size;
+      out.row = fr + (tr - fr) * p;
+      out.col = fc + (tc - fc) * p;
+      return true;
+    }
+    case 'merged': {
+      if (elapsed < SLIDE_MS) return hide(out, cell, size);
+      const u = clamp01((elapsed - SLIDE_MS) / POP_MS);
+      out.scale = 1 + (POP_SCALE - 1) * Math.sin(Math.PI * u);
+      break;
+    }
+    case 'spawn': {
+      if (elapsed < SLIDE_MS) return hide(out, cell, size);
+      const u = clamp01((elapsed - SLIDE_MS) / SPAWN_MS);
+      // Growth alone, at full opacity, so renderers can draw it as a solid.
+      out.scale = easeOutCubic(u);
+      if (out.scale <= 0) return hide(out, cell, size);
+      break;
+    }
+    case 'fadeIn':
+      out.opacity = clamp01(elapsed / FADE_MS);
+      if (out.opacity <= 0) return hide(out, cell, size);
+      break;
+    case 'fadeOut':
+      out.opacity = 1 - clamp01(elapsed / FADE_MS);
+      cell = track.from;
+      if (out.opacity <= 0) return hide(out, cell, size);
+      break;
+  }
+  out.row = Math.floor(cell / size);
+  out.col = cell % size;
+  return true;
+}
+
+function hide(out: Pose, cell: number, size: number): false {
+  out.row = Math.floor(cell / size);
+  out.col = cell % size;
+  out.scale = 0;
+  out.opacity = 0;
+  return false;
+}
+
+/** The browser's clock and animation frames. */
+export const browserClock: FrameClock = {
+  now: () => performance.now(),
+  requestFrame: (callback) => requestAnimationFrame(callback),
+  cancelFrame: (handle) => cancelAnimationFrame(handle),
+};
+
+export interface PlaybackHooks {
+  /** A new timeline starts: set up per-tile things (colours, labels) once, not per frame. */
+  begin(timeline: Timeline): void;
+  /** Draws the current timeline `elapsed` ms in; returns true to keep frames coming (a camera easing). */
+  draw(timeline: Timeline, elapsed: number): boolean;
+}
+
+/**
+ * Follows a store and plays each change's timeline on demand: frames are requested only
+ * while a timeline runs (or `draw` asks for more), so an idle board costs nothing.
+ * A change that arrives mid-animation replaces the running one at once; since each
+ * change starts from the board the previous one ended on, no move is lost or reordered.
+ */
+export class Playback {
+  private timeline: Timeline = { size: 0, tracks: [], duration: 0 };
+  private started = 0;
+  private handle: number | null = null;
+  private seq = -1;
+  private unsubscribe: (() => void) | null = null;
+  private paused = false;
+  /** Frames drawn since creation. */
+  frames = 0;
+
+  constructor(
+    private readonly clock: FrameClock,
+    private readonly hooks: PlaybackHooks,
+    private readonly reducedMotion: () => boolean,
+  ) {}
+
+  /** Shows the store's board now and animates every later change. */
+  follow(store: ReadonlyStore<GameView>): void {
+    this.unsubscribe?.();
+    const view = store.getState();
+    this.seq = view.change.seq;
+    this.start(timelineFor({ ...view.change, kind: 'start' }, view.game.board, true));
+    this.unsubscribe = store.subscribe((state) => {
+      if (state.change.seq === this.seq) return;
+      // A skipped number means we missed a change (mounted late): cross-fade, never replay a stale report.
+      const missed = state.change.seq !== this.seq + 1;
+      this.seq = state.change.seq;
+      const change = missed ? { ...state.change, kind: 'sync' as const } : state.change;
+      this.start(timelineFor(change, state.game.board, this.reducedMotion()));
+    });
+  }
+
+  get current(): Timeline {
+    return this.timeline;
+  }
+
+  get animating(): boolean {
+    return this.handle !== null;
+  }
+
+  /** Milliseconds into the current timeline, capped at its end. */
+  get elapsed(): number {
+    return Math.min(this.clock.now() - this.started, this.timeline.duration);
+  }
+
+  /** Jumps the running animation to its end and draws that. */
+  finish(): void {
+    this.started = this.clock.now() - this.timeline.duration;
+    this.request();
+  }
+
+  /** Asks for one frame (after a resize, a theme change, a restored context). */
+  request(): void {
+    if (this.handle !== null || this.paused) return;
+    this.handle = this.clock.requestFrame(this.tick);
+  }
+
+  /** Stops drawing (a lost WebGL context) until `resume`; changes are still followed. */
+  pause(): void {
+    this.paused = true;
+    this.cancel();
+  }
+
+  resume(): void {
+    this.paused = false;
+    this.request();
+  }
+
+  stop(): void {
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    this.cancel();
+  }
+
+  private start(timeline: Timeline): void {
+    this.timeline = timeline;
+    this.started = this.clock.now();
+    this.hooks.begin(timeline);
+    this.request();
+  }
+
+  private cancel(): void {
+    if (this.handle !== null) this.clock.cancelFrame(this.handle);
+    this.handle = null;
+  }
+
+  private readonly tick = (): void => {
+    this.handle = null;
+    const elapsed = this.elapsed;
+    this.frames++;
+    const more = this.hooks.draw(this.timeline, elapsed);
+    if (more || elapsed < this.timeline.duration) this.request();
+  };
+}
+
+/** A media query's current answer, kept up to date until `stop`. */
+export function watchMedia(query: string, onChange: () => void): { readonly matches: () => boolean; stop(): void } {
+  const list = typeof matchMedia === 'function' ? matchMedia(query) : null;
+  list?.addEventListener('change', onChange);
+  return { matches: () => list?.matches ?? false, stop: () => list?.removeEventListener('change', onChange) };
+}
+
+/** Resolves the options every animated skin shares, following the system where they are unset. */
+export class SharedOptions {
+  private options: SkinOptions;
+  private readonly motionQuery: ReturnType<typeof watchMedia>;
+  private readonly themeQuery: ReturnType<typeof watchMedia>;
+
+  constructor(options: SkinOptions, onChange: () => void) {
+    this.options = options;
+    this.motionQuery = watchMedia('(prefers-reduced-motion: reduce)', onChange);
+    this.themeQuery = watchMedia('(prefers-color-scheme: dark)', onChange);
+  }
+
+  update(options: Partial<SkinOptions>): void {
+    this.options = { ...this.options, ...options };
+  }
+
+  get clock(): FrameClock {
+    return this.options.clock ?? browserClock;
+  }
+
+  get reducedMotion(): boolean {
+    return this.options.reducedMotion ?? this.motionQuery.matches();
+  }
+
+  get theme(): 'light' | 'dark' {
+    return this.options.theme ?? (this.themeQuery.matches() ? 'dark' : 'light');
+  }
+
+  get parallax(): boolean {
+    return (this.options.parallax ?? true) && !this.reducedMotion;
+  }
+
+  stop(): void {
+    this.motionQuery.stop();
+    this.themeQuery.stop();
+  }
+}
+
+/** The visible tiles of `timeline` at `elapsed`, as plain data (for `inspect`, not for frames). */
+export function tilesAt(timeline: Timeline, elapsed: number): TileView[] {
+  const pose: Pose = { col: 0, row: 0, scale: 0, opacity: 0 };
+  const tiles: TileView[] = [];
+  for (const track of timeline.tracks) {
+    if (poseAt(track, timeline.size, elapsed, pose)) tiles.push({ value: tileValue(track.exponent), row: pose.row, col: pose.col, scale: pose.scale, opacity: pose.opacity });
+  }
+  return tiles;
+}

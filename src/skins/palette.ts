@@ -1,0 +1,93 @@
+/**
+ * Colours and labels of tiles, shared by every skin so the cubes, the flat board and
+ * the text agree. Indexed by exponent (1 = tile 2, 11 = tile 2048).
+ */
+
+/** Classic 2048 hues up to 2048, then deeper jewel tones so big tiles stay distinct. */
+const TILE_COLOURS: readonly string[] = [
+  '#cdc1b4', // 0: empty (unused for tiles)
+  '#eee4da', // 2
+  '#ede0c8', // 4
+  '#f2b179', // 8
+  '#f59563', // 16
+  '#f67c5f', // 32
+  '#f65e3b', // 64
+  '#edcf72', // 128
+  '#edcc61', // 256
+  '#edc850', // 512
+  '#edc53f', // 1024
+  '#edc22e', // 2048
+  '#2f9e7e', // 4096
+  '#2b86b8', // 8192
+  '#4a62c9', // 16384
+  '#7a4fc2', // 32768
+  '#a8429e', // 65536
+  '#c73a5a', // 131072
+];
+/** Beyond 131072 (only reachable on big boards): charcoal and dark jewels in turn. */
+const HUGE_COLOURS: readonly string[] = ['#3c3a32', '#1f5e6e', '#5a2e6e', '#6e3a1f'];
+
+/** Pure white rather than the classic #f9f6f2: on 64 that is the difference between 3.2:1 and 2.96:1. */
+const LIGHT_TEXT = '#ffffff';
+/** The classic grey-brown of 2 and 4. */
+const SOFT_TEXT = '#776e65';
+/** On the bright classic tiles white would be unreadable (contrast under 2:1), so numbers are dark there. */
+const DARK_TEXT = '#4a3c30';
+
+/** Tiles up to 2^19 = 524288 print their digits (six at most); bigger ones print `2^e`. */
+export const MAX_DIGITS_EXPONENT = 19;
+
+export function tileColour(exponent: number): string {
+  return TILE_COLOURS[exponent] ?? HUGE_COLOURS[(exponent - TILE_COLOURS.length) % HUGE_COLOURS.length] ?? '#3c3a32';
+}
+
+/** Number colour on a tile: at least 3:1 contrast (WCAG AA for large bold text) on every tile. */
+export function textColour(exponent: number): string {
+  if (exponent <= 2) return SOFT_TEXT;
+  if (exponent <= 5 || (exponent >= 7 && exponent <= 11)) return DARK_TEXT;
+  return LIGHT_TEXT;
+}
+
+/** How strongly a tile glows (0–1): the gold tiles warm up towards 2048, bigger ones keep a halo. */
+export function tileGlow(exponent: number): number {
+  if (exponent < 7) return 0;
+  if (exponent <= 11) return (exponent - 6) / 5;
+  return 0.6;
+}
+
+/** The tile value of an exponent; the only value arithmetic a skin needs. */
+export const tileValue = (exponent: number): number => 2 ** exponent;
+
+/** The exponent of a tile value from a move report (values there are powers of two). */
+export const exponentOfValue = (value: number): number => Math.round(Math.log2(value));
+
+/**
+ * The text printed on a tile: its digits up to 524288, then `2^e` so a label never needs
+ * more than six characters. Renderers draw the part after `^` as a superscript.
+ */
+export function tileLabel(exponent: number): string {
+  return exponent <= MAX_DIGITS_EXPONENT ? String(tileValue(exponent)) : `2^${exponent}`;
+}
+
+export interface BoardColours {
+  /** The board under the slots. */
+  readonly board: string;
+  /** An empty slot. */
+  readonly slot: string;
+  /** The direction hint. */
+  readonly hint: string;
+}
+
+export const BOARD_COLOURS: Readonly<Record<'light' | 'dark', BoardColours>> = {
+  light: { board: '#bbada0', slot: '#cdc1b4', hint: '#f9f6f2' },
+  dark: { board: '#4a423b', slot: '#5e554c', hint: '#f9f6f2' },
+};
+
+/** The font stack of every number: Clear Sans like the original where installed, else a bold grotesque. */
+export const TILE_FONT = '"Clear Sans", "Helvetica Neue", Arial, "Liberation Sans", "Nimbus Sans", sans-serif';
+
+/** Font size of a label as a fraction of the tile's width: big for short numbers, fitted for long ones. */
+export function labelFontScale(label: string): number {
+  const chars = label.includes('^') ? label.indexOf('^') + (label.length - label.indexOf('^') - 1) * 0.6 : label.length;
+  return Math.min(0.5, 0.84 / (Math.max(chars, 1) * 0.6));
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { maxExponent, MAX_SIZE } from '../../src/engine';
+import { BOARD_COLOURS, labelFontScale, textColour, tileColour, tileLabel } from '../../src/skins/palette';
+
+/** WCAG relative luminance and contrast ratio. */
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+const contrast = (a: string, b: string): number => {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+};
+const exponents = Array.from({ length: maxExponent(MAX_SIZE) }, (_, i) => i + 1);
+
+describe('the tile palette', () => {
+  it('keeps the classic hues of 2 to 2048', () => {
+    expect([1, 2, 3, 11].map(tileColour)).toEqual(['#eee4da', '#ede0c8', '#f2b179', '#edc22e']);
+  });
+
+  it('gives every tile up to 131072 its own colour', () => {
+    const colours = exponents.slice(0, 17).map(tileColour);
+    expect(new Set(colours).size).toBe(17);
+  });
+
+  it('prints every number with at least 3:1 contrast (WCAG AA for large bold text)', () => {
+    for (const e of exponents) expect(contrast(tileColour(e), textColour(e)), `tile ${tileLabel(e)}`).toBeGreaterThanOrEqual(3);
+  });
+
+  it('sets empty slots apart from the board in both themes', () => {
+    for (const theme of ['light', 'dark'] as const) expect(contrast(BOARD_COLOURS[theme].board, BOARD_COLOURS[theme].slot)).toBeGreaterThan(1.1);
+  });
+});
+
+describe('tile labels', () => {
+  it('print the value in digits up to 524288', () => {
+    expect(tileLabel(1)).toBe('2');
+    expect(tileLabel(17)).toBe('131072');
+    expect(tileLabel(19)).toBe('524288');
+  });
+
+  it('print a power of two beyond, never more than six characters', () => {
+    expect(tileLabel(20)).toBe('2^20');
+    for (const e of exponents) expect(tileLabel(e).length).toBeLessThanOrEqual(6);
+  });
+
+  it('shrink the font as the number grows, like the original', () => {
+    const scales = [1, 4, 7, 10, 14, 17].map((e) => labelFontScale(tileLabel(e)));
+    expect(scales[0]).toBe(scales[1]);
+    for (let i = 1; i < scales.length; i++) expect(scales[i]).toBeLessThanOrEqual(scales[i - 1]!);
+    expect(scales[2]).toBeLessThan(scales[1]!);
+    expect(scales[5]).toBeGreaterThan(0.2);
+  });
+});
