@@ -1,0 +1,270 @@
+/**
+ * `cube2048 play`: the game in a terminal. Wires the store (unchanged, saving to files
+ * under the XDG state directory), the terminal skin and the keyboard, and owns the
+ * terminal's modes: whatever way the game ends, the terminal is given back as it was.
+ */
+import type { Direction } from '../engine';
+import { MAX_SEED, seedFromText } from '../engine';
+import type { GameStore, Notice, StorageLike } from '../store';
+import { createGameStore, DEFAULT_KEY_PREFIX, keysFor } from '../store';
+import type { TerminalScreen } from '../skins/terminal';
+import { createTerminalSkin, detectColorMode } from '../skins/terminal';
+import { intOption, noPositionals, parseArgs } from './args';
+import type { Command, CommandIO } from './command';
+import { EXIT, UsageError } from './command';
+import { createFileStorage, fileForKey, stateDirectory } from './file-storage';
+import type { Key } from './keys';
+import { decodeKeys } from './keys';
+
+const HELP = `Usage: cube2048 play [--size N] [--seed S] [--new]
+
+Plays 2048 in this terminal. The game in progress and the best score are saved after
+every move in $XDG_STATE_HOME/cube2048/ (by default ~/.local/state/cube2048/), so the
+next "cube2048 play" continues where you left off.
+
+Keys:
+  ← ↑ → ↓, w a s d, h j k l   slide the tiles
+  u                           undo the last move
+  n                           new game (asks first)
+  Enter                       keep going after reaching 2048
+  q, Ctrl+C                   quit (the game stays saved)
+  Ctrl+L                      redraw the screen
+
+Options:
+  --size N   board size, 3 to 8 (starts a new game; default 4)
+  --seed S   start a new game from seed S: a number from 0 to ${MAX_SEED}, or any word
+  --new      start a new game instead of continuing the saved one
+  -h, --help show this help
+
+Colours follow the terminal: 24-bit with COLORTERM=truecolor, 256 colours with a
+TERM ending in 256color, none with NO_COLOR set or TERM=dumb.
+`;
+
+const OPTIONS = [{ name: 'size', value: 'N' }, { name: 'seed', value: 'S' }, { name: 'new' }];
+
+/** ESC sequences the game sets and resets: alternate screen, hidden cursor, no line wrap. */
+const ENTER_SCREEN = '\x1b[?1049h\x1b[?25l\x1b[?7l\x1b[2J';
+const LEAVE_SCREEN = '\x1b[0m\x1b[?7h\x1b[?25h\x1b[?1049l';
+
+const MOVE_KEYS: Readonly<Record<string, Direction>> = {
+  w: 'up', a: 'left', s: 'down', d: 'right',
+  k: 'up', h: 'left', j: 'down', l: 'right',
+};
+
+/** Without a home directory there is nowhere to save: the store reports it and plays on in memory. */
+const NO_HOME_STORAGE: StorageLike = {
+  getItem: () => {
+    throw new Error('no home directory');
+  },
+  setItem: () => {
+    throw new Error('no home directory');
+  },
+  removeItem: () => {
+    throw new Error('no home directory');
+  },
+};
+
+function seedOption(raw: string | true | undefined): number | undefined {
+  if (raw === undefined || raw === true) return undefined;
+  if (/^\d+$/.test(raw)) {
+    const n = Number(raw);
+    if (n > MAX_SEED) throw new UsageError(`--seed must be at most ${MAX_SEED} (or a word), got "${raw}"`);
+    return n;
+  }
+  return seedFromText(raw);
+}
+
+/** Puts the terminal in game mode; `restore` puts it back (once, whatever calls it). */
+function takeTerminal(io: CommandIO): { restore: () => void } {
+  io.stdin.setRawMode?.(true);
+  io.stdout.write(ENTER_SCREEN);
+  let restored = false;
+  return {
+    restore() {
+      if (restored) return;
+      restored = true;
+      try {
+        io.stdout.write(LEAVE_SCREEN);
+      } catch {
+        // The terminal may be gone (SIGHUP); there is nothing left to restore on it.
+      }
+      try {
+        io.stdin.setRawMode?.(false);
+      } catch {
+        // Same: a hung-up terminal cannot take modes.
+      }
+      io.stdin.pause();
+    },
+  };
+}
+
+function screenOf(io: CommandIO): TerminalScreen {
+  const out = io.stdout;
+  return {
+    get columns() {
+      return out.columns || 80;
+    },
+    get rows() {
+      return out.rows || 24;
+    },
+    write: (text) => void out.write(text),
+    onResize(listener) {
+      // Node turns SIGWINCH into 'resize' on a terminal stream. Clear first: the old frame
+      // may sit where the re-centred one leaves blank cells.
+      const onResize = (): void => {
+        out.write('\x1b[2J');
+        listener();
+      };
+      out.on('resize', onResize);
+      return () => void out.removeListener('resize', onResize);
+    },
+  };
+}
+
+export const playCommand: Command = {
+  name: 'play',
+  summary: 'play 2048 in this terminal (the game is saved between runs)',
+  help: HELP,
+  async run(args: readonly string[], io: CommandIO): Promise<number> {
+    const parsed = parseArgs(args, OPTIONS);
+    noPositionals(parsed);
+    const size = intOption(parsed, 'size', 3, 8);
+    const seed = seedOption(parsed.options.get('seed'));
+    if (!io.isTTY) {
+      io.stderr.write('cube2048 play: needs an interactive terminal (standard input and output must both be a terminal).\n');
+      return EXIT.usage;
+    }
+
+    const directory = stateDirectory(io.env);
+    const keys = keysFor(DEFAULT_KEY_PREFIX);
+    let unsaved = false;
+    const files = directory ? createFileStorage(directory) : NO_HOME_STORAGE;
+    /** Remembers a failure (the store then plays on in memory), so the goodbye never claims a save. */
+    const noting = <T>(action: () => T): T => {
+      try {
+        return action();
+      } catch (error) {
+        unsaved = true;
+        throw error;
+      }
+    };
+    const storage: StorageLike = {
+      getItem: (key) => noting(() => files.getItem(key)),
+      setItem: (key, value) => noting(() => files.setItem(key, value)),
+      removeItem: (key) => noting(() => files.removeItem(key)),
+    };
+    const describeNotice = (notice: Notice): string => {
+      if (!directory) return notice.kind === 'storage-unavailable' ? 'No home directory: this game will not be saved.' : notice.message;
+      const file = (key: string): string => fileForKey(directory, key);
+      switch (notice.kind) {
+        case 'corrupt-save':
+          return `The saved game in ${file(keys.game)} could not be read; it was kept as ${file(`${keys.game}:unreadable`)} and a new game started.`;
+        case 'corrupt-best':
+          return `The best scores in ${file(keys.best)} could not be read; they were kept as ${file(`${keys.best}:unreadable`)} and count again from now.`;
+        case 'storage-unavailable':
+          return `Cannot save in ${directory}; this game will not be kept after you quit.`;
+        default:
+          return notice.message;
+      }
+    };
+
+    const store: GameStore = createGameStore({
+      storage,
+      fresh: Boolean(parsed.options.get('new')) || size !== undefined || seed !== undefined,
+      ...(size !== undefined ? { size } : {}),
+      ...(seed !== undefined ? { seed } : {}),
+    });
+
+    const terminal = takeTerminal(io);
+    const skin = createTerminalSkin({ mode: detectColorMode(io.env), describeNotice });
+
+    return new Promise<number>((resolve) => {
+      const stops: (() => void)[] = [];
+      let finished = false;
+      /** Ends the game: everything let go, the terminal restored, then a goodbye. */
+      const finish = (code: number, farewell: boolean): void => {
+        if (finished) return;
+        finished = true;
+        for (const stop of stops) stop();
+        skin.dispose();
+        store.getState().destroy();
+        terminal.restore();
+        if (farewell) {
+          const { game, best } = store.getState();
+          const where = unsaved ? ' This game was not saved.' : ` Saved in ${directory}.`;
+          io.stdout.write(`cube2048: score ${game.score}, best ${best}, ${game.record.length} moves.${where}\n`);
+        }
+        resolve(code);
+      };
+      // A signal or a crash restores the terminal before the process ends.
+      const onSignal = (code: number) => (): void => {
+        finish(code, false);
+        io.exit(code);
+      };
+      stops.push(
+        io.onSignal('SIGTERM', onSignal(143)),
+        io.onSignal('SIGHUP', onSignal(129)),
+        io.onSignal('SIGINT', onSignal(130)),
+        io.onFatal(() => finish(EXIT.failure, false)),
+      );
+
+      let asking = false;
+      const ask = (on: boolean): void => {
+        asking = on;
+        skin.setPrompt(on ? 'Start a new game? This one will be lost.' : null);
+      };
+
+      const press = (key: Key): void => {
+        const state = store.getState();
+        if (key.name === 'interrupt' || key.name === 'eof') return finish(EXIT.ok, true);
+        // Notices are read once: the next key dismisses them.
+        for (const notice of state.notices) state.dismissNotice(notice.id);
+        if (asking && !(key.name === 'char' && key.char.toLowerCase() === 'q')) {
+          if (key.name === 'char' && key.char.toLowerCase() === 'y') {
+            skin.finish();
+            state.newGame();
+          }
+          return ask(false);
+        }
+        const char = key.name === 'char' ? key.char.toLowerCase() : '';
+        if (char === 'q') return finish(EXIT.ok, true);
+        const dir: Direction | undefined =
+          key.name === 'up' || key.name === 'down' || key.name === 'left' || key.name === 'right' ? key.name : MOVE_KEYS[char];
+        if (dir) {
+          skin.finish();
+          state.move(dir);
+        } else if (char === 'u') {
+          skin.finish();
+          state.undo();
+        } else if (char === 'n') {
+          // Nothing to lose at game over or before the first move: no question then.
+          if (state.game.status === 'over' || state.game.record.length === 0) state.newGame();
+          else ask(true);
+        } else if ((key.name === 'enter' || char === 'c') && state.game.status === 'won') state.keepGoing();
+        else if (key.name === 'escape') skin.finish();
+        else if (key.name === 'char' && key.char === '\x0c') {
+          // Ctrl+L: clear and draw again, for a screen another program scribbled on.
+          io.stdout.write('\x1b[2J');
+          skin.redraw();
+        }
+      };
+
+      const onData = (chunk: Buffer | string): void => {
+        for (const key of decodeKeys(typeof chunk === 'string' ? chunk : chunk.toString('utf8'))) {
+          if (finished) return;
+          press(key);
+        }
+      };
+      const onEnd = (): void => finish(EXIT.ok, true);
+      io.stdin.on('data', onData);
+      io.stdin.on('end', onEnd);
+      stops.push(() => {
+        io.stdin.removeListener('data', onData);
+        io.stdin.removeListener('end', onEnd);
+      });
+      io.stdin.resume();
+
+      skin.mount(screenOf(io), store);
+    });
+  },
+};

@@ -1,0 +1,250 @@
+/* eslint-disable no-control-regex -- terminal output is escape sequences; the tests match them. */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createGameStore } from '../../src/store';
+import type { GameView, ReadonlyStore } from '../../src/store';
+import type { ColorMode, FrameModel, TerminalScreen } from '../../src/skins/terminal';
+import { createTerminalSkin, detectColorMode, frameLines, renderFrame } from '../../src/skins/terminal';
+import { decodeKeys } from '../../src/cli/keys';
+import { stripAnsi } from './helpers';
+
+const model = (overrides: Partial<FrameModel> = {}): FrameModel => ({
+  size: 4,
+  cells: Uint8Array.from([1, 2, 3, 4, 0, 0, 0, 0, 5, 6, 7, 8, 9, 10, 11, 12]),
+  score: 1234,
+  best: 5678,
+  moves: 42,
+  gained: 0,
+  status: 'playing',
+  target: 2048,
+  canUndo: true,
+  merged: new Set(),
+  spawned: new Set(),
+  notices: [],
+  prompt: null,
+  hint: null,
+  ...overrides,
+});
+
+/** The frame as the terminal shows it: text only, one string per line. */
+const shown = (m: FrameModel, columns: number, rows: number, mode: ColorMode): string[] =>
+  stripAnsi(renderFrame(m, { columns, rows, mode }).replace('\x1b[?2026h', '').replace('\x1b[?2026l', '')).split('\r\n');
+
+describe('colour mode', () => {
+  it.each([
+    [{ TERM: 'xterm-256color', COLORTERM: 'truecolor' }, 'truecolor'],
+    [{ TERM: 'xterm', COLORTERM: '24bit' }, 'truecolor'],
+    [{ TERM: 'xterm-256color' }, 'ansi256'],
+    [{ TERM: 'screen-256color' }, 'ansi256'],
+    [{ TERM: 'xterm' }, 'ansi16'],
+    [{ TERM: 'linux' }, 'ansi16'],
+    [{ TERM: 'xterm-256color', COLORTERM: 'truecolor', NO_COLOR: '1' }, 'mono'],
+    [{ TERM: 'xterm-256color', NO_COLOR: '' }, 'ansi256'],
+    [{ TERM: 'dumb', COLORTERM: 'truecolor' }, 'plain'],
+  ])('%j → %s', (env, mode) => {
+    expect(detectColorMode(env)).toBe(mode);
+  });
+});
+
+describe('a frame', () => {
+  it('fills the window exactly: one line per row, none wider than the window', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 3, max: 8 }),
+        fc.integer({ min: 10, max: 200 }),
+        fc.integer({ min: 5, max: 70 }),
+        fc.constantFrom<ColorMode>('truecolor', 'ansi256', 'ansi16', 'mono', 'plain'),
+        fc.boolean(),
+        (size, columns, rows, mode, notice) => {
+          const cells = Uint8Array.from({ length: size * size }, (_, i) => i % (size * size + 2));
+          const m = model({ size, cells, notices: notice ? ['Your saved game could not be read; it was set aside and a new game was started.'] : [] });
+          const lines = shown(m, columns, rows, mode);
+          expect(lines).toHaveLength(rows);
+          for (const line of lines) expect([...line].length).toBeLessThanOrEqual(columns);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('starts at the cursor home and never ends with a newline, so the screen does not scroll', () => {
+    const frame = renderFrame(model(), { columns: 80, rows: 24, mode: 'truecolor' });
+    expect(frame.startsWith('\x1b[?2026h\x1b[H')).toBe(true);
+    expect(frame.endsWith('\x1b[K\x1b[?2026l')).toBe(true);
+    expect(frame.split('\r\n')).toHaveLength(24);
+  });
+
+  it('shows the board, the scores and the keys on a 4×4 board in an 80×24 terminal, at full size', () => {
+    const text = shown(model(), 80, 24, 'plain').join('\n');
+    expect(text).toContain('cube2048');
+    expect(text).toMatch(/SCORE 1,234\s+BEST 5,678\s+MOVES 42/);
+    expect(text).toContain('u undo');
+    // The large layout: three lines per cell, so each value line sits between two blank ones.
+    expect(text).toContain('|   2    |   4    |   8    |   16   |');
+    expect(text).toContain('|  512   |  1024  |  2048  |  4096  |');
+  });
+
+  it('writes no colour or style with TERM=dumb, and no colour with NO_COLOR', () => {
+    const plain = renderFrame(model({ merged: new Set([0]) }), { columns: 80, rows: 24, mode: 'plain' });
+    expect(plain).not.toMatch(/\x1b\[[0-9;]*m/);
+    const mono = renderFrame(model({ merged: new Set([0]) }), { columns: 80, rows: 24, mode: 'mono' });
+    expect(mono).not.toMatch(/\x1b\[[0-9;]*[34]8;/);
+    expect(mono).toContain('\x1b[0;1m'); // bold is still allowed
+  });
+
+  it('colours tiles by value in 24-bit, 256 and 16 colours', () => {
+    const truecolor = renderFrame(model(), { columns: 80, rows: 24, mode: 'truecolor' });
+    expect(truecolor).toContain('48;2;238;228;218'); // the 2 tile, #eee4da
+    expect(renderFrame(model(), { columns: 80, rows: 24, mode: 'ansi256' })).toMatch(/48;5;\d+/);
+    expect(renderFrame(model(), { columns: 80, rows: 24, mode: 'ansi16' })).toMatch(/\x1b\[0;1;(3|9)\d;(4|10)\dm/);
+  });
+
+  it('lights up merged tiles and fades in new ones, briefly', () => {
+    const plainTile = renderFrame(model(), { columns: 80, rows: 24, mode: 'truecolor' });
+    const lit = renderFrame(model({ merged: new Set([0]), spawned: new Set([1]) }), { columns: 80, rows: 24, mode: 'truecolor' });
+    expect(lit).not.toBe(plainTile);
+    expect(lit).not.toContain('48;2;238;228;218m   2'); // the 2 tile is drawn lighter while lit
+  });
+
+  it('shows the win, game-over, question and notice messages', () => {
+    expect(shown(model({ status: 'won' }), 80, 30, 'plain').join('\n')).toContain('You reached 2,048!');
+    expect(shown(model({ status: 'won' }), 80, 30, 'plain').join('\n')).toContain('Enter keep going · n new game · q quit');
+    expect(shown(model({ status: 'over' }), 80, 30, 'plain').join('\n')).toContain('u undo · n new game · q quit');
+    expect(shown(model({ status: 'over', canUndo: false }), 80, 30, 'plain').join('\n')).not.toContain('u undo · n new game');
+    expect(shown(model({ prompt: 'Start a new game?' }), 80, 30, 'plain').join('\n')).toContain('y yes · n no');
+    expect(shown(model({ notices: ['Saving failed.'] }), 80, 30, 'plain').join('\n')).toContain('! Saving failed.');
+    expect(shown(model({ hint: 'left' }), 80, 30, 'mono').join('\n')).toContain('hint ←');
+  });
+
+  it('centres the board in the window', () => {
+    const lines = shown(model(), 120, 40, 'mono');
+    const top = lines.findIndex((l) => l.includes('┌'));
+    const bottom = lines.findIndex((l) => l.includes('└'));
+    const board = lines[top] as string;
+    const left = board.indexOf('┌');
+    const right = 120 - (left + board.trim().length);
+    expect(Math.abs(left - right)).toBeLessThanOrEqual(1);
+    expect(top).toBeGreaterThan(5);
+    expect(40 - bottom).toBeGreaterThan(5);
+  });
+
+  it('uses the compact layout when the large one does not fit, and says when nothing fits', () => {
+    const compact = shown(model({ size: 8, cells: new Uint8Array(64).fill(1) }), 80, 24, 'plain');
+    expect(compact.filter((l) => l.includes('|')).length).toBe(8); // one line per row of cells
+    const tooSmall = shown(model(), 30, 10, 'truecolor').join('\n');
+    expect(tooSmall).toContain('Window too small');
+    expect(tooSmall).toContain('have 30×10');
+    expect(tooSmall).toContain('press q to quit');
+  });
+
+  it('prints big tiles as 2^e so they fit their cell', () => {
+    const lines = frameLines(model({ cells: Uint8Array.from([20, 40, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]) }), { columns: 80, rows: 24, mode: 'plain' });
+    const text = lines.map((l) => l.map((s) => s.text).join('')).join('\n');
+    expect(text).toContain('2^20');
+    expect(text).toContain('2^40');
+  });
+});
+
+describe('the terminal skin', () => {
+  const fakeScreen = (): TerminalScreen & { frames: string[]; resize: () => void } => {
+    let listener: (() => void) | null = null;
+    const frames: string[] = [];
+    return {
+      columns: 100,
+      rows: 30,
+      frames,
+      write: (text) => void frames.push(text),
+      onResize: (l) => {
+        listener = l;
+        return () => {
+          listener = null;
+        };
+      },
+      resize: () => listener?.(),
+    };
+  };
+  const fakeTimers = () => {
+    const pending = new Map<number, () => void>();
+    let next = 0;
+    return {
+      pending,
+      set: (callback: () => void) => {
+        pending.set(++next, callback);
+        return next;
+      },
+      clear: (handle: unknown) => void pending.delete(handle as number),
+      runAll: () => {
+        for (const [id, callback] of [...pending]) {
+          pending.delete(id);
+          callback();
+        }
+      },
+    };
+  };
+
+  it('draws on mount, on every change and on resize, and stops after dispose', () => {
+    const store = createGameStore({ seed: 1 });
+    const screen = fakeScreen();
+    const timers = fakeTimers();
+    const skin = createTerminalSkin({ mode: 'plain', timers });
+    skin.mount(screen, store as ReadonlyStore<GameView>);
+    expect(screen.frames).toHaveLength(1);
+    const moved = ['left', 'right', 'up', 'down'].some((d) => store.getState().move(d as 'left'));
+    expect(moved).toBe(true);
+    expect(screen.frames).toHaveLength(2);
+    expect(stripAnsi(screen.frames[1] as string)).toContain('MOVES 1');
+    screen.resize();
+    expect(screen.frames).toHaveLength(3);
+    timers.runAll(); // the highlight ends with one more frame
+    expect(screen.frames).toHaveLength(4);
+    skin.dispose();
+    store.getState().newGame();
+    screen.resize();
+    expect(screen.frames).toHaveLength(4);
+    expect(timers.pending.size).toBe(0);
+  });
+
+  it('highlights what a move merged and spawned until the timer or finish() ends it', () => {
+    const store = createGameStore({ seed: 5 });
+    const screen = fakeScreen();
+    const timers = fakeTimers();
+    const skin = createTerminalSkin({ mode: 'truecolor', timers });
+    skin.mount(screen, store as ReadonlyStore<GameView>);
+    for (const d of ['left', 'right', 'up', 'down'] as const) if (store.getState().move(d)) break;
+    expect(timers.pending.size).toBe(1);
+    const lit = screen.frames.at(-1);
+    skin.finish();
+    expect(timers.pending.size).toBe(0);
+    expect(screen.frames.at(-1)).not.toBe(lit);
+    skin.dispose();
+  });
+
+  it('shows the store notices through describeNotice', () => {
+    const broken = { getItem: () => '{not json', setItem: () => {}, removeItem: () => {} };
+    const store = createGameStore({ storage: broken });
+    const screen = fakeScreen();
+    const skin = createTerminalSkin({ mode: 'plain', describeNotice: (n) => `NOTICE ${n.kind}` });
+    skin.mount(screen, store as ReadonlyStore<GameView>);
+    expect(stripAnsi(screen.frames[0] as string)).toContain('! NOTICE corrupt-save');
+    skin.dispose();
+  });
+});
+
+describe('terminal keys', () => {
+  it('decodes arrows in normal and application mode, with modifiers', () => {
+    expect(decodeKeys('\x1b[A\x1b[B\x1b[C\x1b[D').map((k) => k.name)).toEqual(['up', 'down', 'right', 'left']);
+    expect(decodeKeys('\x1bOA\x1bOD').map((k) => k.name)).toEqual(['up', 'left']);
+    expect(decodeKeys('\x1b[1;5C').map((k) => k.name)).toEqual(['right']);
+  });
+
+  it('decodes several keys in one chunk, Ctrl+C, Enter and a lone Escape', () => {
+    expect(decodeKeys('wasd')).toEqual([..."wasd"].map((char) => ({ name: 'char', char })));
+    expect(decodeKeys('\x03').map((k) => k.name)).toEqual(['interrupt']);
+    expect(decodeKeys('\r').map((k) => k.name)).toEqual(['enter']);
+    expect(decodeKeys('\x1b').map((k) => k.name)).toEqual(['escape']);
+  });
+
+  it('passes over keys it does not use', () => {
+    expect(decodeKeys('\x1b[15~x')).toEqual([{ name: 'unknown', sequence: '\x1b[15~' }, { name: 'char', char: 'x' }]);
+  });
+});
