@@ -1,0 +1,100 @@
+/**
+ * The plainer search for boards the bitboard cannot hold (3×3, 5×5…8×8, or a 4×4 board
+ * past 32768): the same expectimax on the flat engine's `move`, with the same heuristic
+ * terms applied to every row and column. It allocates and is far slower per node, so it
+ * searches shallow; on these boards that is enough for hints and autoplay.
+ */
+import type { Board, Direction } from '../engine';
+import { DIRECTIONS, move } from '../engine';
+import type { HeuristicWeights } from './heuristic';
+import { DEFAULT_WEIGHTS, lineScore } from './heuristic';
+
+export interface FlatOptions {
+  readonly depth: number;
+  readonly probabilityCutoff: number;
+  readonly deadline: number;
+  readonly nodeLimit?: number;
+  readonly now: () => number;
+  readonly weights?: HeuristicWeights;
+}
+
+export interface FlatResult {
+  readonly dir: number;
+  readonly scores: Float64Array;
+  readonly nodes: number;
+  readonly completed: boolean;
+}
+
+/** The heuristic of a flat board: every row and every column scored as a line. */
+export function flatEvaluate(board: Board, weights: HeuristicWeights = DEFAULT_WEIGHTS): number {
+  const { size, cells } = board;
+  const line = new Array<number>(size);
+  let total = 0;
+  for (let a = 0; a < size; a++) {
+    for (let k = 0; k < size; k++) line[k] = cells[a * size + k] as number;
+    total += lineScore(line, weights);
+    for (let k = 0; k < size; k++) line[k] = cells[k * size + a] as number;
+    total += lineScore(line, weights);
+  }
+  return total;
+}
+
+/** Scores the four moves of a flat board at one depth. */
+export function searchFlat(board: Board, options: FlatOptions): FlatResult {
+  const weights = options.weights ?? DEFAULT_WEIGHTS;
+  const nodeLimit = options.nodeLimit ?? Infinity;
+  let nodes = 0;
+  let aborted = false;
+
+  const moveNode = (b: Board, cprob: number, depth: number): number => {
+    let best = 0;
+    for (const dir of DIRECTIONS) {
+      nodes++;
+      const next = move(b, dir);
+      if (next.moved) best = Math.max(best, chanceNode(next.board, cprob, depth));
+    }
+    return best;
+  };
+
+  const chanceNode = (b: Board, cprob: number, depth: number): number => {
+    if (aborted) return 0;
+    if (cprob < options.probabilityCutoff || depth >= options.depth) return flatEvaluate(b, weights);
+    if (nodes > nodeLimit || (options.deadline !== Infinity && options.now() > options.deadline)) {
+      aborted = true;
+      return 0;
+    }
+    const empty: number[] = [];
+    b.cells.forEach((e, i) => {
+      if (e === 0) empty.push(i);
+    });
+    const p = cprob / empty.length;
+    let sum = 0;
+    for (const at of empty) {
+      for (const [exponent, chance] of SPAWNS) {
+        const cells = b.cells.slice();
+        cells[at] = exponent;
+        sum += chance * moveNode({ size: b.size, cells }, p * chance, depth + 1);
+      }
+    }
+    return sum / empty.length;
+  };
+
+  const scores = new Float64Array(4).fill(NaN);
+  let best = -1;
+  DIRECTIONS.forEach((dir: Direction, code) => {
+    if (aborted) return;
+    nodes++;
+    const next = move(board, dir);
+    if (!next.moved) return;
+    const score = chanceNode(next.board, 1, 0) + 1e-6;
+    if (aborted) return;
+    scores[code] = score;
+    if (best < 0 || score > (scores[best] as number)) best = code;
+  });
+  return { dir: best, scores, nodes, completed: !aborted };
+}
+
+const SPAWNS: readonly (readonly [exponent: number, chance: number])[] = [
+  [1, 0.9],
+  [2, 0.1],
+];

@@ -1,0 +1,97 @@
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { aiCommand } from '../../src/cli/ai';
+import type { CommandIO } from '../../src/cli/command';
+import { UsageError } from '../../src/cli/command';
+
+/** Runs `cube2048 ai args…` in-process through the command's `run`, collecting its output. */
+async function runAi(args: readonly string[], { tty = false, interruptAfterMs = 0 } = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  const stdout = new PassThrough();
+  const stderr = Object.assign(new PassThrough(), { isTTY: tty, columns: 100 });
+  let out = '';
+  let err = '';
+  stdout.on('data', (d: Buffer) => (out += d.toString()));
+  stderr.on('data', (d: Buffer) => (err += d.toString()));
+  const io: CommandIO = {
+    stdin: new PassThrough(),
+    stdout,
+    stderr,
+    env: {},
+    isTTY: tty,
+    onSignal: (signal, handler) => {
+      const timer = signal === 'SIGINT' && interruptAfterMs > 0 ? setTimeout(handler, interruptAfterMs) : undefined;
+      return () => clearTimeout(timer);
+    },
+    onFatal: () => () => {},
+    exit: (code) => {
+      throw new Error(`exit ${code}`);
+    },
+  };
+  const code = await aiCommand.run(args, io);
+  return { code, stdout: out, stderr: err };
+}
+
+interface Report {
+  preset: string;
+  games: { seed: number; maxTile: number; score: number; moves: number; seconds: number; movesPerSecond: number; nodes: number }[];
+  summary: { games: number; reached: Record<string, number>; meanScore: number; medianScore: number; nodesPerSecond: number };
+}
+
+describe('cube2048 ai', () => {
+  it('plays seeded games and prints one JSON document with each game and the summary', async () => {
+    const { code, stdout, stderr } = await runAi(['--games', '2', '--preset', 'fast', '--json', '--max-moves', '40'], { tty: true });
+    expect(code).toBe(0);
+    expect(stderr).toBe('');
+    const report = JSON.parse(stdout) as Report;
+    expect(report.preset).toBe('fast');
+    expect(report.games.map((g) => g.seed).sort()).toEqual([1, 2]);
+    for (const game of report.games) {
+      expect(game.moves).toBe(40);
+      expect(game.score).toBeGreaterThan(0);
+      expect(game.nodes).toBeGreaterThan(0);
+    }
+    expect(report.summary.games).toBe(2);
+    expect(Object.keys(report.summary.reached)).toEqual(['2048', '4096', '8192', '16384', '32768']);
+    expect(report.summary.medianScore).toBe(report.summary.meanScore);
+    expect(report.summary.nodesPerSecond).toBeGreaterThan(0);
+  });
+
+  it('prints a line per game, the summary, and a progress line on a terminal', async () => {
+    const { code, stdout, stderr } = await runAi(['--games', '2', '--seed', '9', '--max-moves', '20'], { tty: true });
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^ +9 +\d+ +\d+ +20 /m);
+    expect(stdout).toMatch(/^ +10 +\d+ +\d+ +20 /m);
+    expect(stdout).toMatch(/reached {2}2048 0\.0% {2}4096 0\.0%/);
+    expect(stdout).toMatch(/score {4}mean \d+ {2}median \d+/);
+    expect(stdout).toMatch(/M nodes\/s per thread/);
+    expect(stderr).toMatch(/games \d\/2 done/);
+  });
+
+  it('plays games on worker threads with --workers', async () => {
+    const { code, stdout } = await runAi(['--games', '3', '--workers', '2', '--json', '--max-moves', '25']);
+    expect(code).toBe(0);
+    const report = JSON.parse(stdout) as Report;
+    expect(report.games.map((g) => g.seed).sort()).toEqual([1, 2, 3]);
+    expect(report.games.every((g) => g.moves === 25)).toBe(true);
+  });
+
+  it('replays the same games from the same seeds when the clock is off', async () => {
+    const args = ['--games', '1', '--seed', '77', '--json', '--deterministic', '--max-moves', '60'];
+    const scores = async () => (JSON.parse((await runAi(args)).stdout) as Report).games.map((g) => [g.score, g.maxTile]);
+    expect(await scores()).toEqual(await scores());
+  });
+
+  it('stops on Ctrl-C, reporting the finished games and where the unfinished one stood', async () => {
+    const { code, stdout } = await runAi(['--games', '3', '--seed', '5'], { interruptAfterMs: 400 });
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/interrupted after 0 of 3 games/);
+    expect(stdout).toMatch(/unfinished: seed 5 at move \d+, best tile \d+/);
+  });
+
+  it('refuses bad options with a usage error naming them', async () => {
+    await expect(runAi(['--preset', 'slow'])).rejects.toThrow(new UsageError('--preset must be fast or strong, got "slow"'));
+    await expect(runAi(['--games', '0'])).rejects.toThrow(/--games must be a whole number from 1/);
+    await expect(runAi(['--size', '9'])).rejects.toThrow(/--size must be a whole number from 3 to 8/);
+    await expect(runAi(['extra'])).rejects.toThrow(/unexpected argument "extra"/);
+  });
+});
