@@ -1,38 +1,65 @@
-// The game page: wires store + input + view. A plain board until the skins land.
-import type { Direction } from './engine';
-import { toRows } from './engine';
+// The game page: wires the store, the page UI, the skins and the input sources. Nothing else.
+import './ui/styles.css';
+import { attachGamepad, attachKeyboard, attachSwipe } from './input';
+import { loadSkin, webglAvailable } from './skins/load';
 import { createGameStore } from './store';
+import type { StorageLike } from './store';
+import { mountPage } from './ui/page';
+import { registerServiceWorker } from './ui/pwa';
+import { DAILY_KEY_PREFIX, DAILY_SIZE, dailySeed, isDailyUrl, utcDay } from './ui/daily';
+import { createSettingsStore } from './ui/settings';
+import { parseStartOptions, withoutStartOptions } from './ui/url';
 
-const boardEl = document.querySelector<HTMLElement>('#board');
-const scoreEl = document.querySelector<HTMLElement>('#score');
-if (!boardEl || !scoreEl) throw new Error('page is missing #board or #score');
+/**
+ * localStorage, looked up on every use: where the browser blocks it, even reading
+ * `window.localStorage` throws, and the store then says once that saving is unavailable.
+ */
+const storage: StorageLike = {
+  getItem: (key) => window.localStorage.getItem(key),
+  setItem: (key, value) => window.localStorage.setItem(key, value),
+  removeItem: (key) => window.localStorage.removeItem(key),
+};
+const isLocalStorage = (area: Storage | null): boolean => {
+  try {
+    return area === window.localStorage;
+  } catch {
+    return false;
+  }
+};
+const start = parseStartOptions(location.search);
+// `?daily`: today's challenge, saved apart so the normal game waits; its new games are today's seed.
+const dailyDay = isDailyUrl(location.search) ? utcDay(new Date()) : null;
+const daily = dailyDay === null ? null : { seed: dailySeed(dailyDay), size: DAILY_SIZE };
+const store = createGameStore({
+  storage,
+  ...(daily ? { keyPrefix: DAILY_KEY_PREFIX, size: daily.size, randomSeed: () => daily.seed } : {}),
+  // Another tab of the game wrote the save: take its position over rather than overwrite it.
+  watchStorage: (onChange) => {
+    const listener = (event: StorageEvent): void => {
+      if (isLocalStorage(event.storageArea)) onChange(event.key);
+    };
+    window.addEventListener('storage', listener);
+    return () => window.removeEventListener('storage', listener);
+  },
+});
 
-const store = createGameStore({ storage: window.localStorage });
+// A daily game saved on an earlier day gives way to today's.
+if (daily && store.getState().game.seed !== daily.seed) store.getState().newGame({ seed: daily.seed, size: daily.size });
 
-function render(): void {
-  const { game, best } = store.getState();
-  boardEl!.replaceChildren(
-    ...toRows(game.board).map((row) => {
-      const rowEl = document.createElement('div');
-      rowEl.className = 'row';
-      for (const value of row) {
-        const cell = document.createElement('span');
-        cell.className = 'cell';
-        cell.textContent = value === 0 ? '·' : String(value);
-        rowEl.append(cell);
-      }
-      return rowEl;
-    }),
-  );
-  scoreEl!.textContent = `Score ${game.score} · Best ${best}`;
+// `?seed=` (and `?size=`) start that game once; the address is then cleaned so a reload resumes it.
+if (!daily && (start.seed !== undefined || start.size !== undefined)) {
+  const { game } = store.getState();
+  const size = start.size ?? game.size;
+  if (start.seed === undefined || game.seed !== start.seed || game.size !== size) store.getState().newGame({ size, ...(start.seed !== undefined ? { seed: start.seed } : {}) });
+  history.replaceState(history.state, '', withoutStartOptions(location.href));
 }
 
-const KEYS: Record<string, Direction> = { ArrowLeft: 'left', ArrowRight: 'right', ArrowUp: 'up', ArrowDown: 'down' };
-window.addEventListener('keydown', (e) => {
-  const dir = KEYS[e.key];
-  if (!dir || e.altKey || e.ctrlKey || e.metaKey) return;
-  e.preventDefault();
-  store.getState().move(dir);
-});
-store.subscribe(render);
-render();
+const page = mountPage({ doc: document, store, settings: createSettingsStore(storage), loadSkin, webglAvailable, dailyDay });
+for (const problem of start.problems) page.notify({ message: problem });
+
+attachKeyboard(page.game, page.commands, { scope: 'page' });
+attachSwipe(page.board, page.commands);
+attachGamepad(window, page.commands);
+
+// Built sites only (the mode, not NODE_ENV, so a build made under the test runner has it too).
+if (import.meta.env.MODE === 'production') registerServiceWorker(window, (update) => page.notify({ message: 'A new version of cube2048 is ready.', action: { label: 'Reload', run: update.apply } }));

@@ -1,0 +1,72 @@
+import { valueOf } from '../engine';
+import type { Board } from '../engine';
+import type { GameView, ReadonlyStore } from '../store/types';
+
+/** Hidden from sight, present for assistive technology (styles set here so embeds need no stylesheet). */
+const VISUALLY_HIDDEN: Partial<CSSStyleDeclaration> = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: '0',
+  overflow: 'hidden',
+  clipPath: 'inset(50%)',
+  whiteSpace: 'nowrap',
+  border: '0',
+};
+
+export const cellLabel = (exponent: number): string => (exponent === 0 ? 'empty' : String(valueOf(exponent)));
+
+/**
+ * Mirrors the board for screen readers: `grid` gets role "grid" and rows of cells that
+ * name their value or "empty", updated in step with every change of the store.
+ */
+export function mountA11yGrid(grid: HTMLElement, store: ReadonlyStore<GameView>): () => void {
+  const doc = grid.ownerDocument;
+  const rows = doc.createElement('div');
+  rows.setAttribute('role', 'rowgroup');
+  Object.assign(rows.style, VISUALLY_HIDDEN);
+  grid.setAttribute('role', 'grid');
+  grid.append(rows);
+  let cells: HTMLElement[] = [];
+
+  const build = (size: number): void => {
+    cells = [];
+    const rowEls: HTMLElement[] = [];
+    for (let r = 0; r < size; r++) {
+      const row = doc.createElement('div');
+      row.setAttribute('role', 'row');
+      for (let c = 0; c < size; c++) {
+        const cell = doc.createElement('div');
+        cell.setAttribute('role', 'gridcell');
+        row.append(cell);
+        cells.push(cell);
+      }
+      rowEls.push(row);
+    }
+    rows.replaceChildren(...rowEls);
+    grid.setAttribute('aria-rowcount', String(size));
+    grid.setAttribute('aria-colcount', String(size));
+  };
+
+  const render = (board: Board): void => {
+    if (cells.length !== board.cells.length) build(board.size);
+    board.cells.forEach((e, i) => {
+      const text = cellLabel(e);
+      const cell = cells[i];
+      if (cell && cell.textContent !== text) cell.textContent = text;
+    });
+  };
+
+  render(store.getState().game.board);
+  const unsubscribe = store.subscribe((view, previous) => {
+    if (view.game.board !== previous.game.board) render(view.game.board);
+  });
+  return () => {
+    unsubscribe();
+    rows.remove();
+    grid.removeAttribute('role');
+    grid.removeAttribute('aria-rowcount');
+    grid.removeAttribute('aria-colcount');
+  };
+}

@@ -1,0 +1,107 @@
+import { MAX_SIZE, MIN_SIZE } from '../engine';
+import { ask } from './dialogs';
+import type { PageSkin, Settings, SettingsStore, ThemeChoice } from './settings';
+
+export interface SettingsPanelHooks {
+  readonly currentSize: () => number;
+  /** Asks the player, then starts a game of `size`; false when they kept their game. */
+  readonly requestSize: (size: number) => Promise<boolean>;
+  /** Whether motion is reduced right now (the system's choice until the player sets one). */
+  readonly reducedMotion: () => boolean;
+  /** Called from the click that turns sound on (browsers start audio only from a gesture). */
+  readonly onSoundOn: () => void;
+  readonly canVibrate: boolean;
+}
+
+export interface SettingsPanel {
+  /** Reflects the skin actually shown, and why the cubes cannot be chosen when they cannot run. */
+  showSkin(shown: PageSkin, cubesUnavailable: string | null): void;
+  dispose(): void;
+}
+
+function control<T extends HTMLElement>(form: HTMLElement, selector: string): T {
+  const el = form.querySelector<T>(selector);
+  if (!el) throw new Error(`settings dialog is missing ${selector}`);
+  return el;
+}
+
+/**
+ * The settings dialog: skin (switched live), board size (asks, then a new game), theme,
+ * reduced motion, sound and vibration. Every change applies at once and is remembered.
+ */
+export function mountSettingsPanel(dialog: HTMLDialogElement, opener: HTMLElement, settings: SettingsStore, hooks: SettingsPanelHooks): SettingsPanel {
+  const form = control<HTMLFormElement>(dialog, 'form');
+  const radios = (name: string): HTMLInputElement[] => [...form.querySelectorAll<HTMLInputElement>(`input[name="${name}"]`)];
+  const size = control<HTMLSelectElement>(form, 'select[name="size"]');
+  const reducedMotion = control<HTMLInputElement>(form, 'input[name="reducedMotion"]');
+  const sound = control<HTMLInputElement>(form, 'input[name="sound"]');
+  const vibration = control<HTMLInputElement>(form, 'input[name="vibration"]');
+  const skinNote = control<HTMLElement>(form, '[data-note="skin"]');
+  let shownSkin: PageSkin | null = null;
+
+  if (size.options.length === 0) {
+    for (let n = MIN_SIZE; n <= MAX_SIZE; n++) size.add(new Option(`${n} × ${n}`, String(n)));
+  }
+  control<HTMLElement>(form, '[data-row="vibration"]').hidden = !hooks.canVibrate;
+
+  const fill = (s: Settings): void => {
+    for (const r of radios('skin')) r.checked = r.value === (shownSkin ?? s.skin);
+    for (const r of radios('theme')) r.checked = r.value === s.theme;
+    size.value = String(hooks.currentSize());
+    reducedMotion.checked = s.reducedMotion ?? hooks.reducedMotion();
+    sound.checked = s.sound;
+    vibration.checked = s.vibration;
+  };
+
+  const apply = async (event: Event): Promise<void> => {
+    const target = event.target as HTMLInputElement | HTMLSelectElement;
+    switch (target.name) {
+      case 'skin':
+        shownSkin = null;
+        settings.set({ skin: target.value as PageSkin });
+        break;
+      case 'theme':
+        settings.set({ theme: target.value as ThemeChoice });
+        break;
+      case 'reducedMotion':
+        settings.set({ reducedMotion: reducedMotion.checked });
+        break;
+      case 'sound':
+        if (sound.checked) hooks.onSoundOn();
+        settings.set({ sound: sound.checked });
+        break;
+      case 'vibration':
+        settings.set({ vibration: vibration.checked });
+        break;
+      case 'size': {
+        const wanted = Number(size.value);
+        const started = await hooks.requestSize(wanted);
+        if (started) dialog.close('size');
+        else size.value = String(hooks.currentSize());
+        break;
+      }
+    }
+  };
+  const onFormChange = (event: Event): void => void apply(event);
+  const open = (): void => {
+    fill(settings.get());
+    void ask(dialog, { lightDismiss: true });
+  };
+
+  form.addEventListener('change', onFormChange);
+  opener.addEventListener('click', open);
+  return {
+    showSkin(shown, cubesUnavailable) {
+      shownSkin = shown;
+      const cubes = radios('skin').find((r) => r.value === 'cubes');
+      if (cubes) cubes.disabled = cubesUnavailable !== null;
+      skinNote.hidden = cubesUnavailable === null;
+      skinNote.textContent = cubesUnavailable ?? '';
+      if (dialog.open) fill(settings.get());
+    },
+    dispose() {
+      form.removeEventListener('change', onFormChange);
+      opener.removeEventListener('click', open);
+    },
+  };
+}

@@ -1,0 +1,78 @@
+import type { StorageLike } from '../store/types';
+
+export type ThemeChoice = 'system' | 'light' | 'dark';
+/** The skins a player can pick on the page (the text skin is for the showcase and terminal). */
+export type PageSkin = 'cubes' | 'flat';
+
+export interface Settings {
+  readonly skin: PageSkin;
+  readonly theme: ThemeChoice;
+  /** null follows the system's `prefers-reduced-motion`. */
+  readonly reducedMotion: boolean | null;
+  readonly sound: boolean;
+  readonly vibration: boolean;
+}
+
+export const DEFAULT_SETTINGS: Settings = { skin: 'cubes', theme: 'system', reducedMotion: null, sound: false, vibration: true };
+
+export const SETTINGS_KEY = 'cube2048:settings:v1';
+
+const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+const oneOf = <T extends string>(value: unknown, allowed: readonly T[], fallback: T): T => (allowed.includes(value as T) ? (value as T) : fallback);
+const bool = (value: unknown, fallback: boolean): boolean => (typeof value === 'boolean' ? value : fallback);
+
+/** Reads saved settings field by field: anything unreadable falls back to its default, nothing throws. */
+export function parseSettings(text: string | null): Settings {
+  if (text === null) return DEFAULT_SETTINGS;
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return DEFAULT_SETTINGS;
+  }
+  if (!isObject(data)) return DEFAULT_SETTINGS;
+  const d = DEFAULT_SETTINGS;
+  return {
+    skin: oneOf(data.skin, ['cubes', 'flat'], d.skin),
+    theme: oneOf(data.theme, ['system', 'light', 'dark'], d.theme),
+    reducedMotion: data.reducedMotion === null || typeof data.reducedMotion === 'boolean' ? data.reducedMotion : d.reducedMotion,
+    sound: bool(data.sound, d.sound),
+    vibration: bool(data.vibration, d.vibration),
+  };
+}
+
+export interface SettingsStore {
+  get(): Settings;
+  set(patch: Partial<Settings>): void;
+  subscribe(listener: (next: Settings, previous: Settings) => void): () => void;
+}
+
+/** Settings kept in `storage` (never throwing: private mode just forgets them on reload). */
+export function createSettingsStore(storage: StorageLike | null): SettingsStore {
+  const read = (): string | null => {
+    try {
+      return storage?.getItem(SETTINGS_KEY) ?? null;
+    } catch {
+      return null;
+    }
+  };
+  let current = parseSettings(read());
+  const listeners = new Set<(next: Settings, previous: Settings) => void>();
+  return {
+    get: () => current,
+    set(patch) {
+      const previous = current;
+      current = { ...current, ...patch };
+      try {
+        storage?.setItem(SETTINGS_KEY, JSON.stringify(current));
+      } catch {
+        // The game's own notice already says saving is unavailable; settings still apply now.
+      }
+      for (const listener of listeners) listener(current, previous);
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

@@ -1,0 +1,236 @@
+/**
+ * Sharing and seeds on the game page: the Share button (copies a `#g=` replay link), the
+ * "More" sheet (export/import a game file, a new game with a chosen seed, the daily
+ * challenge), and opening `#g=` links in the replay viewer.
+ */
+import { isValidSeed } from '../engine';
+import type { GameRecord } from '../replay/record';
+import { codeFromLink, encodeRecord, recordFromJson, recordOf, recordToJson } from '../replay/record';
+import type { GameStore } from '../store';
+import { dailyHref, dayLabel } from './daily';
+import { ask, confirmWith } from './dialogs';
+import { formatNumber } from './format';
+import type { PageNotice } from './notices';
+import type { ReplayViewer } from './replay-viewer';
+import { openReplayCode } from './replay-viewer';
+
+export interface ShareOptions {
+  readonly doc: Document;
+  readonly store: GameStore;
+  readonly viewer: ReplayViewer;
+  readonly confirmDialog: HTMLDialogElement;
+  readonly notify: (notice: PageNotice) => void;
+  readonly say: (text: string) => void;
+  readonly focusGame: () => void;
+  /** The UTC day of the daily challenge being played, or null for the normal game. */
+  readonly dailyDay: string | null;
+}
+
+/** Larger than any record file (200,000 moves is about 200 kB): refuse before reading it. */
+const MAX_IMPORT_BYTES = 1_000_000;
+
+/** The address of the replay of `record` on this page: `…/index.html#g=CODE`. */
+export function shareLink(href: string, record: GameRecord): string {
+  const url = new URL(href);
+  url.search = '';
+  url.hash = `g=${encodeRecord(record)}`;
+  return url.href;
+}
+
+/** Parses what a player typed as a seed; a message when it is not one. */
+export function parseSeed(text: string): { ok: true; seed: number } | { ok: false; error: string } {
+  const trimmed = text.trim();
+  if (trimmed === '') return { ok: false, error: 'Enter a seed: a whole number from 0 to 4294967295.' };
+  const n = /^\d{1,10}$/.test(trimmed) ? Number(trimmed) : NaN;
+  if (!isValidSeed(n)) return { ok: false, error: 'A seed is a whole number from 0 to 4294967295.' };
+  return { ok: true, seed: n };
+}
+
+function byId<T extends HTMLElement>(doc: Document, id: string): T {
+  const el = doc.getElementById(id);
+  if (!el) throw new Error(`the page is missing #${id}`);
+  return el as T;
+}
+
+export function mountShare(options: ShareOptions): () => void {
+  const { doc, store, viewer, notify, say } = options;
+  const win = doc.defaultView as Window;
+  const shareButton = byId<HTMLButtonElement>(doc, 'share');
+  const shareDialog = byId<HTMLDialogElement>(doc, 'share-dialog');
+  const shareField = byId<HTMLInputElement>(doc, 'share-link');
+  const moreButton = byId<HTMLButtonElement>(doc, 'open-more');
+  const moreDialog = byId<HTMLDialogElement>(doc, 'more-dialog');
+  const seedDialog = byId<HTMLDialogElement>(doc, 'seed-dialog');
+  const seedInput = byId<HTMLInputElement>(doc, 'seed-input');
+  const seedError = byId<HTMLElement>(doc, 'seed-error');
+  const fileInput = byId<HTMLInputElement>(doc, 'import-file');
+  const cleanups: (() => void)[] = [];
+  const listen = <K extends keyof HTMLElementEventMap>(el: HTMLElement | Window, type: K, fn: (event: HTMLElementEventMap[K]) => void): void => {
+    el.addEventListener(type, fn as EventListener);
+    cleanups.push(() => el.removeEventListener(type, fn as EventListener));
+  };
+  const inProgress = (): boolean => {
+    const { game, canUndo } = store.getState();
+    return game.status !== 'over' && (game.record.length > 0 || canUndo);
+  };
+
+  // --- share -------------------------------------------------------------------------
+  let resetLabel: number | null = null;
+  const shareLabel = shareButton.querySelector('span');
+  const showCopied = (): void => {
+    if (shareLabel) shareLabel.textContent = 'Copied';
+    if (resetLabel !== null) win.clearTimeout(resetLabel);
+    resetLabel = win.setTimeout(() => {
+      if (shareLabel) shareLabel.textContent = 'Share';
+      resetLabel = null;
+    }, 2000);
+  };
+  cleanups.push(() => {
+    if (resetLabel !== null) win.clearTimeout(resetLabel);
+  });
+  const share = async (): Promise<void> => {
+    const { game } = store.getState();
+    const link = shareLink(win.location.href, recordOf(game));
+    try {
+      await win.navigator.clipboard.writeText(link);
+      showCopied();
+      say(`Link to this game copied: ${formatNumber(game.record.length)} moves, score ${formatNumber(game.score)}.`);
+    } catch {
+      // No clipboard (insecure page, permission refused): let the player copy it by hand.
+      shareField.value = link;
+      const shown = ask(shareDialog, { lightDismiss: true });
+      shareField.focus();
+      shareField.select();
+      await shown;
+      options.focusGame();
+    }
+  };
+  listen(shareButton, 'click', () => void share());
+  listen(shareField, 'focus', () => shareField.select());
+
+  // --- export / import ------------------------------------------------------------------
+  const exportGame = (): void => {
+    const record = recordOf(store.getState().game);
+    const blob = new Blob([recordToJson(record)], { type: 'application/json' });
+    const url = URL.createObjectURL(blob);
+    const a = doc.createElement('a');
+    a.href = url;
+    a.download = `cube2048-seed${record.seed}-${record.moves.length}moves.json`;
+    doc.body.append(a);
+    a.click();
+    a.remove();
+    win.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    say(`Game exported: ${formatNumber(record.moves.length)} moves.`);
+  };
+  const importFile = async (): Promise<void> => {
+    const file = fileInput.files?.[0];
+    fileInput.value = '';
+    if (!file) return;
+    if (file.size > MAX_IMPORT_BYTES) return notify({ message: 'That file cannot be opened: it is too large to be a cube2048 game.' });
+    let text: string;
+    try {
+      text = await file.text();
+    } catch {
+      return notify({ message: 'That file could not be read.' });
+    }
+    const parsed = recordFromJson(text);
+    if (!parsed.ok) return notify({ message: `That file cannot be opened. ${parsed.error}` });
+    await viewer.open(parsed.value);
+  };
+  listen(fileInput, 'change', () => void importFile());
+
+  // --- a new game with a chosen seed ----------------------------------------------------------
+  const seedForm = seedDialog.querySelector('form') as HTMLFormElement;
+  const startButton = seedDialog.querySelector<HTMLButtonElement>('button[value="start"]') as HTMLButtonElement;
+  const showSeedError = (error: string): void => {
+    seedError.textContent = error;
+    seedInput.setAttribute('aria-invalid', String(error !== ''));
+  };
+  listen(seedForm, 'submit', (event) => {
+    if ((event as SubmitEvent).submitter !== startButton) return;
+    const parsed = parseSeed(seedInput.value);
+    if (!parsed.ok) {
+      event.preventDefault();
+      showSeedError(parsed.error);
+      seedInput.focus();
+    }
+  });
+  // Enter in the field means Start (the form's first button is Cancel).
+  listen(seedInput, 'keydown', (event) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    seedForm.requestSubmit(startButton);
+  });
+  listen(seedInput, 'input', () => showSeedError(''));
+  const askSeed = async (): Promise<void> => {
+    showSeedError('');
+    seedInput.value = String(store.getState().game.seed);
+    const answer = await ask(seedDialog);
+    const parsed = parseSeed(seedInput.value);
+    if (answer !== 'start' || !parsed.ok) return options.focusGame();
+    if (inProgress()) {
+      const ok = await confirmWith(options.confirmDialog, {
+        title: `Start game ${parsed.seed}?`,
+        message: `Your current game, with a score of ${formatNumber(store.getState().game.score)}, will end.`,
+        confirm: 'New game',
+        cancel: 'Keep playing',
+      });
+      if (!ok) return options.focusGame();
+    }
+    store.getState().newGame({ seed: parsed.seed });
+    options.focusGame();
+    say(`New game with seed ${parsed.seed}.`);
+  };
+
+  // --- the "More" sheet -------------------------------------------------------------------
+  const dailyEntry = moreDialog.querySelector<HTMLButtonElement>('[data-menu="daily"]');
+  if (dailyEntry) dailyEntry.textContent = options.dailyDay ? 'Back to my game' : "Today's challenge";
+  // Today's challenge is today's seed only: a chosen seed belongs to the normal game.
+  const seedEntry = moreDialog.querySelector<HTMLButtonElement>('button[value="seed"]');
+  if (seedEntry) seedEntry.hidden = options.dailyDay !== null;
+  const openMore = async (): Promise<void> => {
+    const { game } = store.getState();
+    const seedNote = moreDialog.querySelector<HTMLElement>('[data-fill="seed"]');
+    if (seedNote) seedNote.textContent = `This game: ${game.size} × ${game.size}, seed ${game.seed}, ${formatNumber(game.record.length)} moves.`;
+    const answer = await ask(moreDialog, { lightDismiss: true });
+    if (answer === 'seed') return askSeed();
+    if (answer === 'export') exportGame();
+    else if (answer === 'import') fileInput.click();
+    else if (answer === 'daily') return win.location.assign(dailyHref(win.location.href, options.dailyDay === null));
+    options.focusGame();
+  };
+  listen(moreButton, 'click', () => void openMore());
+
+  // --- the daily banner -----------------------------------------------------------------
+  const banner = doc.getElementById('daily-banner');
+  if (banner && options.dailyDay) {
+    banner.hidden = false;
+    const day = banner.querySelector<HTMLElement>('[data-fill="day"]');
+    if (day) day.textContent = dayLabel(options.dailyDay);
+    const leave = banner.querySelector<HTMLAnchorElement>('#leave-daily');
+    if (leave) leave.href = dailyHref(win.location.href, false);
+  }
+
+  // --- `#g=` links ------------------------------------------------------------------------
+  const clearHash = (): void => win.history.replaceState(win.history.state, '', `${win.location.pathname}${win.location.search}`);
+  const openFromHash = (): void => {
+    const hash = win.location.hash.slice(1);
+    if (!new URLSearchParams(hash).has('g')) return;
+    const outcome = openReplayCode(viewer, codeFromLink(hash));
+    if (!outcome.ok) {
+      clearHash();
+      notify({ message: outcome.error });
+      return;
+    }
+    void outcome.shown.then(() => {
+      clearHash();
+      if (!doc.querySelector('dialog[open]')) options.focusGame();
+    });
+  };
+  openFromHash();
+  listen(win, 'hashchange' as keyof HTMLElementEventMap, openFromHash);
+
+  return () => {
+    for (const cleanup of cleanups.reverse()) cleanup();
+  };
+}

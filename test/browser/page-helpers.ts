@@ -1,0 +1,134 @@
+/** Opening the built game page and reading it the way a player (or a screen reader) does. */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { Board, Direction, GameState } from '../../src/engine';
+import { serializeGame, toRows } from '../../src/engine';
+import { siteUrl } from './harness';
+
+export interface GameOptions {
+  /** Query string of the first load, e.g. "?seed=123". */
+  readonly query?: string;
+  /** The board style saved in the settings before the first load (default flat: fast and exact). */
+  readonly skin?: 'cubes' | 'flat';
+  /** localStorage entries written before the first load only (a reload keeps what the page saved). */
+  readonly storage?: Readonly<Record<string, string>>;
+  readonly viewport?: { readonly width: number; readonly height: number };
+  readonly hasTouch?: boolean;
+  readonly baseUrl?: string;
+  /** Extra script run before the page's own on every load. */
+  readonly initScript?: string;
+}
+
+export interface OpenGame {
+  readonly context: BrowserContext;
+  readonly page: Page;
+  readonly errors: string[];
+  close(): Promise<void>;
+}
+
+export const SETTINGS_KEY = 'cube2048:settings:v1';
+export const GAME_KEY = 'cube2048:game:v1';
+export const BEST_KEY = 'cube2048:best:v1';
+
+/** Opens the game page in a fresh context: empty storage except what `storage` and `skin` put there. */
+export async function openGame(browser: Browser, options: GameOptions = {}): Promise<OpenGame> {
+  const context = await browser.newContext({
+    viewport: options.viewport ?? { width: 800, height: 800 },
+    deviceScaleFactor: 1,
+    hasTouch: options.hasTouch ?? false,
+  });
+  const seed = { [SETTINGS_KEY]: JSON.stringify({ skin: options.skin ?? 'flat' }), ...options.storage };
+  // Only on the first load of this tab: later reloads must find what the page itself saved.
+  await context.addInitScript((entries: Record<string, string>) => {
+    try {
+      if (sessionStorage.getItem('test:seeded')) return;
+      sessionStorage.setItem('test:seeded', '1');
+      for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+    } catch {
+      // A test that blocks storage on purpose.
+    }
+  }, seed);
+  if (options.initScript) await context.addInitScript(options.initScript);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console.error: ${m.text()}`);
+  });
+  await page.goto(new URL(`index.html${options.query ?? ''}`, options.baseUrl ?? siteUrl()).href);
+  await boardShown(page);
+  return { context, page, errors, close: () => context.close() };
+}
+
+/** Waits until a skin has drawn the board (the page marks its first drawn frame). */
+export async function boardShown(page: Page): Promise<void> {
+  await page.waitForFunction(() => performance.getEntriesByName('cube2048:first-board').length > 0, null, { timeout: 30_000 });
+}
+
+/** The board as the accessible grid names it: numbers, 0 for "empty". */
+export async function readGrid(page: Page): Promise<number[][]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('#game [role="row"]')].map((row) =>
+      [...row.querySelectorAll('[role="gridcell"]')].map((cell) => (cell.textContent === 'empty' ? 0 : Number(cell.textContent))),
+    ),
+  );
+}
+
+export interface Hud {
+  readonly score: number;
+  readonly best: number;
+  readonly moves: number;
+  readonly undoEnabled: boolean;
+}
+
+export async function readHud(page: Page): Promise<Hud> {
+  return page.evaluate(() => {
+    const num = (id: string): number => Number(document.getElementById(id)?.textContent?.replace(/,/g, ''));
+    return { score: num('score'), best: num('best'), moves: num('moves'), undoEnabled: !(document.getElementById('undo') as HTMLButtonElement).disabled };
+  });
+}
+
+/** What the polite live region says now, without the no-break space that forces repeats to be read. */
+export const liveText = (page: Page): Promise<string> => page.evaluate(() => (document.getElementById('live')?.textContent ?? '').trim());
+
+/** Waits until the page has played `moves` moves (input is paced a frame at a time). */
+export async function waitForMoves(page: Page, moves: number): Promise<void> {
+  await page.waitForFunction((n) => document.getElementById('moves')?.textContent?.replace(/,/g, '') === String(n), moves);
+}
+
+/** Expects the page to show `state`: the grid, the score and the move count. */
+export async function expectShows(page: Page, state: GameState): Promise<void> {
+  await waitForMoves(page, state.record.length);
+  expect(await readGrid(page)).toEqual(toRows(state.board));
+  expect((await readHud(page)).score).toBe(state.score);
+}
+
+export const rowsOf = (board: Board): number[][] => toRows(board);
+
+/** A save file as the store writes it, for crafting a position before the page loads. */
+export const saveOf = (game: GameState, past: readonly GameState[] = []): string =>
+  JSON.stringify({
+    v: 1,
+    game: serializeGame(game),
+    undo: past.map((s) => {
+      const { record, ...rest } = serializeGame(s);
+      return { ...rest, moves: record.length };
+    }),
+  });
+
+export const KEY_OF: Readonly<Record<Direction, string>> = { left: 'ArrowLeft', right: 'ArrowRight', up: 'ArrowUp', down: 'ArrowDown' };
+
+/** A swipe with one finger on the board, through the browser's touch input (pointer events follow). */
+export async function swipe(page: Page, dx: number, dy: number): Promise<void> {
+  const box = await page.locator('#board').boundingBox();
+  if (!box) throw new Error('the board is not visible');
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', px: number, py: number): Promise<unknown> =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x: px, y: py, id: 1 }] });
+  await touch('touchStart', x, y);
+  for (let i = 1; i <= 5; i++) await touch('touchMove', x + (dx * i) / 5, y + (dy * i) / 5);
+  await touch('touchEnd', x + dx, y + dy);
+  await cdp.detach();
+}

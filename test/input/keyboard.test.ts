@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { actionForKey, attachKeyboard } from '../../src/input';
+import { FakeElement, fire, key, recorder } from './fakes';
+
+const press = (k: string, extra: Record<string, unknown> = {}) => actionForKey(key(k, extra) as never);
+
+describe('keyboard', () => {
+  it('moves with the arrow keys, WASD and vim keys', () => {
+    expect(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'].map((k) => press(k))).toEqual(
+      ['left', 'right', 'up', 'down'].map((dir) => ({ kind: 'move', dir })),
+    );
+    expect(['a', 'd', 'w', 's'].map((k) => press(k))).toEqual(['left', 'right', 'up', 'down'].map((dir) => ({ kind: 'move', dir })));
+    expect(['h', 'l', 'k', 'j'].map((k) => press(k))).toEqual(['left', 'right', 'up', 'down'].map((dir) => ({ kind: 'move', dir })));
+  });
+
+  it('reads WASD by key position, so an AZERTY player uses Z Q S D', () => {
+    expect(press('z', { code: 'KeyW' })).toEqual({ kind: 'move', dir: 'up' });
+    expect(press('q', { code: 'KeyA' })).toEqual({ kind: 'move', dir: 'left' });
+    expect(press('a', { code: 'KeyQ' })).toBeNull();
+  });
+
+  it('undoes with U, Ctrl+Z and Cmd+Z, and starts a new game with N, in either case', () => {
+    expect(press('u')).toEqual({ kind: 'undo' });
+    expect(press('U')).toEqual({ kind: 'undo' });
+    expect(press('z', { ctrlKey: true })).toEqual({ kind: 'undo' });
+    expect(press('z', { metaKey: true })).toEqual({ kind: 'undo' });
+    expect(press('n')).toEqual({ kind: 'newGame' });
+  });
+
+  it('leaves keys with other modifiers, other shortcuts and composition to the browser', () => {
+    expect(press('ArrowLeft', { shiftKey: true })).toBeNull();
+    expect(press('ArrowLeft', { altKey: true })).toBeNull();
+    expect(press('ArrowLeft', { ctrlKey: true })).toBeNull();
+    expect(press('z', { ctrlKey: true, shiftKey: true })).toBeNull();
+    expect(press('z', { ctrlKey: true, metaKey: true })).toBeNull();
+    expect(press('n', { metaKey: true })).toBeNull();
+    expect(press('a', { isComposing: true })).toBeNull();
+    expect(press('Enter')).toBeNull();
+    expect(press(' ')).toBeNull();
+  });
+
+  it('in page scope takes keys anywhere on the document and stops arrows scrolling the page', () => {
+    const doc = new EventTarget();
+    const game = new FakeElement('DIV', doc);
+    const { log, commands } = recorder();
+    attachKeyboard(game.asHtml(), commands as never, { scope: 'page' });
+    const arrow = fire(doc, 'keydown', key('ArrowDown'), new FakeElement('BUTTON', doc));
+    const tab = fire(doc, 'keydown', key('Tab'));
+    expect(log).toEqual(['down']);
+    expect(arrow.defaultPrevented).toBe(true);
+    expect(tab.defaultPrevented).toBe(false);
+  });
+
+  it('never takes keys typed into a text field, a list, editable text or an open dialog', () => {
+    const doc = new EventTarget();
+    const game = new FakeElement('DIV', doc);
+    const { log, commands } = recorder();
+    attachKeyboard(game.asHtml(), commands as never, { scope: 'page' });
+    const editable = Object.assign(new FakeElement('P', doc), { isContentEditable: true });
+    for (const from of [new FakeElement('INPUT', doc), new FakeElement('TEXTAREA', doc), new FakeElement('SELECT', doc), editable, new FakeElement('BUTTON', doc, ['dialog'])]) {
+      const event = fire(doc, 'keydown', key('a'), from);
+      expect(event.defaultPrevented).toBe(false);
+    }
+    expect(log).toEqual([]);
+  });
+
+  it('in focus scope hears only keys sent to the game element', () => {
+    const doc = new EventTarget();
+    const game = new FakeElement('DIV', doc);
+    const { log, commands } = recorder();
+    attachKeyboard(game.asHtml(), commands as never, { scope: 'focus' });
+    fire(doc, 'keydown', key('ArrowLeft'));
+    fire(game, 'keydown', key('ArrowRight'));
+    expect(log).toEqual(['right']);
+  });
+
+  it('skips a key another handler already took, and hears nothing once detached', () => {
+    const doc = new EventTarget();
+    const { log, commands } = recorder();
+    const takeEverything = (e: Event): void => e.preventDefault();
+    doc.addEventListener('keydown', takeEverything);
+    const detach = attachKeyboard(new FakeElement('DIV', doc).asHtml(), commands as never, { scope: 'page' });
+    fire(doc, 'keydown', key('ArrowLeft'));
+    doc.removeEventListener('keydown', takeEverything);
+    detach();
+    fire(doc, 'keydown', key('ArrowLeft'));
+    expect(log).toEqual([]);
+  });
+});
