@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 const DOM_GLOBALS = ['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'requestAnimationFrame', 'HTMLElement', 'Date'];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'bench/results/**', 'coverage/**', 'examples/**/dist/**'] },
+  { ignores: ['dist/**', 'dist-cli/**', 'dist-lib/**', 'node_modules/**', 'bench/results/**', 'coverage/**', 'examples/**/dist/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

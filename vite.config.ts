@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { serviceWorker } from './src/pwa/vite-plugin.js';
 
 const page = (name: string): string => resolve(import.meta.dirname, name);
 
@@ -7,20 +8,27 @@ export default defineConfig({
   // Relative base: the built site works from any static host and any sub-folder.
   base: './',
   publicDir: 'assets',
+  // The game page's offline cache: sw.js at the site root (see src/pwa/).
+  plugins: [serviceWorker({ entry: page('src/pwa/sw.ts') })],
   server: { port: 5173, strictPort: false },
   preview: { port: 4173 },
   build: {
     target: 'es2022',
     sourcemap: true,
     rollupOptions: {
-      input: { main: page('index.html') },
+      input: { main: page('index.html'), showcase: page('showcase.html'), embed: page('embed.html') },
     },
   },
   test: {
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: ['test/browser/**', 'node_modules/**'], environment: 'node' },
+        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: ['test/browser/**', 'test/cli/**', 'node_modules/**'], environment: 'node' },
+      },
+      {
+        extends: true,
+        // The `cube2048` command: built once per run (global setup), then driven as a process.
+        test: { name: 'cli', include: ['test/cli/**/*.test.ts'], environment: 'node', globalSetup: ['test/cli/global-setup.ts'], testTimeout: 60_000, hookTimeout: 120_000 },
       },
       {
         extends: true,

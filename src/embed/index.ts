@@ -1,0 +1,25 @@
+/**
+ * The `cube2048` package: put the game on any page and take it off again without a trace.
+ * `mountGame(el, options)` is here; `import 'cube2048/element'` registers `<cube-2048>`;
+ * `cube2048/engine` is the pure rules. Importing this module touches no DOM, so it is safe
+ * in server-side rendering.
+ */
+export { mountGame } from './mount';
+export type { GameHandle } from './mount';
+export type {
+  EmbedSkin,
+  GameCallbacks,
+  GameEventDetail,
+  GameEventMap,
+  GameEventName,
+  GameSnapshot,
+  KeyboardScope,
+  LiveOptions,
+  MountOptions,
+  MoveEventDetail,
+  ScoreEventDetail,
+  ThemeChoice,
+} from './options';
+export type { FrameCommand, FrameMessage } from './protocol';
+export { FRAME_SOURCE, FRAME_TARGET } from './protocol';
+export type { Direction, Status } from '../engine';

@@ -1,0 +1,49 @@
+import type { StorageLike } from '../store/types';
+
+/**
+ * localStorage, looked up on every use: where the browser blocks it (a sandboxed iframe,
+ * blocked cookies), even reading `window.localStorage` throws, and the store then says once
+ * that saving is unavailable and plays on in memory.
+ */
+export function localStorageOf(win: Window): StorageLike {
+  return {
+    getItem: (key) => win.localStorage.getItem(key),
+    setItem: (key, value) => win.localStorage.setItem(key, value),
+    removeItem: (key) => win.localStorage.removeItem(key),
+  };
+}
+
+/** Prefixes used by the games alive on this page: two games must never write the same keys. */
+const claimed = new Set<string>();
+
+export interface StorageClaim {
+  /** The storage to save in, or null for memory only. */
+  readonly storage: StorageLike | null;
+  readonly prefix: string;
+  /** A line for the console when the wanted prefix was taken, else null. */
+  readonly problem: string | null;
+  release(): void;
+}
+
+/** Reserves `prefix` for one game until `release`; a prefix already in use on this page falls back to memory. */
+export function claimStorage(win: Window, prefix: string | null): StorageClaim {
+  if (prefix === null) return { storage: null, prefix: 'cube2048:memory', problem: null, release: () => undefined };
+  if (claimed.has(prefix))
+    return {
+      storage: null,
+      prefix,
+      problem: `cube2048: another game on this page already saves under "${prefix}", so this one is not saved. Give each game its own storage key.`,
+      release: () => undefined,
+    };
+  claimed.add(prefix);
+  let held = true;
+  return {
+    storage: localStorageOf(win),
+    prefix,
+    problem: null,
+    release() {
+      if (held) claimed.delete(prefix);
+      held = false;
+    },
+  };
+}

@@ -1,0 +1,131 @@
+/**
+ * The markup of an embedded game, built with the DOM API inside its shadow root: fixed
+ * text only, never HTML parsed from a string (so it also runs under Trusted Types).
+ * Class names and `data-fill` / `data-confirm` hooks are the ones src/ui/ fills in. The
+ * default button of an overlay is marked `data-autofocus`, not `autofocus`: the browser would
+ * act on that attribute at page load, taking focus from the host page.
+ */
+import stylesheet from './styles.css?inline';
+
+export interface EmbedView {
+  readonly root: HTMLElement;
+  readonly score: HTMLElement;
+  readonly best: HTMLElement;
+  readonly moves: HTMLElement;
+  readonly scoreCard: HTMLElement;
+  readonly newGame: HTMLButtonElement;
+  readonly undo: HTMLButtonElement;
+  readonly notices: HTMLElement;
+  /** The focusable game container that the accessible grid fills. */
+  readonly game: HTMLElement;
+  /** Where the skin draws. */
+  readonly board: HTMLElement;
+  readonly win: HTMLDialogElement;
+  readonly over: HTMLDialogElement;
+  readonly confirm: HTMLDialogElement;
+  readonly live: HTMLElement;
+}
+
+type Child = Node | string;
+type Attributes = Readonly<Record<string, string>>;
+
+const SVG = 'http://www.w3.org/2000/svg';
+const ICONS = {
+  newGame: 'M12 5V2L7.5 6 12 10V7a5 5 0 1 1-5 5H5a7 7 0 1 0 7-7z',
+  undo: 'M12.5 8c-2.65 0-5.05 1-6.9 2.6L2 7v9h9l-3.62-3.62A7.95 7.95 0 0 1 20.1 16l2.37-.78A10.5 10.5 0 0 0 12.5 8z',
+} as const;
+
+export function buildView(doc: Document): EmbedView {
+  const h = <K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Attributes = {}, ...children: Child[]): HTMLElementTagNameMap[K] => {
+    const el = doc.createElement(tag);
+    for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
+    el.append(...children);
+    return el;
+  };
+  const icon = (path: string): SVGSVGElement => {
+    const svg = doc.createElementNS(SVG, 'svg');
+    svg.setAttribute('viewBox', '0 0 24 24');
+    svg.setAttribute('aria-hidden', 'true');
+    svg.setAttribute('focusable', 'false');
+    const shape = doc.createElementNS(SVG, 'path');
+    shape.setAttribute('d', path);
+    svg.append(shape);
+    return svg;
+  };
+  const card = (label: string, attributes: Attributes = {}): { card: HTMLElement; value: HTMLElement } => {
+    const value = h('span', { class: 'score-value' }, '0');
+    return { card: h('div', { class: 'score-card', ...attributes }, h('span', { class: 'score-label' }, label), value), value };
+  };
+  const button = (text: string, value: string, attributes: Attributes = {}): HTMLButtonElement => h('button', { class: 'button', value, ...attributes }, text);
+  const overlay = (className: string, labelId: string, ...content: Child[]): HTMLDialogElement =>
+    h('dialog', { class: `overlay ${className}`, 'aria-labelledby': labelId }, h('form', { method: 'dialog', class: 'sheet' }, ...content));
+
+  const score = card('Score', { part: 'score' });
+  const best = card('Best');
+  const moves = card('Moves');
+  const newGame = h('button', { type: 'button', class: 'button primary', 'aria-keyshortcuts': 'N', part: 'button' });
+  newGame.append(icon(ICONS.newGame), h('span', { class: 'label' }, 'New game'));
+  const undo = h('button', { type: 'button', class: 'button', 'aria-keyshortcuts': 'U Control+Z Meta+Z', disabled: '', part: 'button' });
+  undo.append(icon(ICONS.undo), h('span', { class: 'label' }, 'Undo'));
+
+  const board = h('div', { class: 'board', 'aria-hidden': 'true' });
+  const game = h('div', { class: 'game', tabindex: '0', 'aria-label': 'Game board', 'aria-describedby': 'how-to' }, board);
+
+  const win = overlay(
+    'celebrate',
+    'win-title',
+    h('div', { class: 'badge', 'aria-hidden': 'true', 'data-fill': 'target' }, '2048'),
+    h('h2', { id: 'win-title' }, 'You win!'),
+    h('p', {}, 'You made the ', h('strong', { 'data-fill': 'target' }, '2048'), ' tile with a score of ', h('strong', { 'data-fill': 'score' }, '0'), '.'),
+    h('div', { class: 'actions' }, button('Keep going', 'keep', { class: 'button primary', 'data-autofocus': '' }), button('New game', 'new')),
+  );
+  const over = overlay(
+    'game-over',
+    'over-title',
+    h('h2', { id: 'over-title' }, 'Game over'),
+    h('p', { class: 'final' }, h('span', { class: 'final-label' }, 'Final score '), h('strong', { class: 'final-score', 'data-fill': 'score' }, '0'), h('span', { class: 'final-best', 'data-fill': 'best' })),
+    h('div', { class: 'actions' }, button('Try again', 'again', { class: 'button primary', 'data-autofocus': '' }), button('Undo last move', 'undo')),
+  );
+  const confirm = overlay(
+    'confirm',
+    'confirm-title',
+    h('h2', { id: 'confirm-title', 'data-confirm': 'title' }, 'Start a new game?'),
+    h('p', { 'data-confirm': 'message' }),
+    h('div', { class: 'actions' }, button('Keep playing', 'cancel', { 'data-confirm': 'cancel', 'data-autofocus': '' }), button('New game', 'confirm', { class: 'button primary', 'data-confirm': 'confirm' })),
+  );
+
+  const notices = h('div', { class: 'notices', 'aria-live': 'polite', 'aria-label': 'Notices' });
+  const live = h('div', { class: 'visually-hidden', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' });
+  const root = h(
+    'div',
+    { class: 'root', part: 'root' },
+    h(
+      'div',
+      { class: 'hud', part: 'hud' },
+      h('div', { class: 'scores' }, score.card, best.card, moves.card),
+      h('div', { class: 'toolbar', role: 'group', 'aria-label': 'Game controls' }, newGame, undo),
+    ),
+    notices,
+    h('div', { class: 'stage', part: 'board' }, game, win, over, confirm),
+    h('p', { class: 'visually-hidden', id: 'how-to' }, 'Slide the tiles with the arrow keys, W A S D or a swipe. Equal tiles merge. U undoes, N starts a new game.'),
+    live,
+  );
+  return { root, score: score.value, best: best.value, moves: moves.value, scoreCard: score.card, newGame, undo, notices, game, board, win, over, confirm, live };
+}
+
+/** One stylesheet object shared by every game on the page; adopted, so no `<style>` and no global CSS. */
+let shared: CSSStyleSheet | null = null;
+
+export function adoptStyles(shadow: ShadowRoot): () => void {
+  const win = shadow.ownerDocument.defaultView;
+  // Stylesheets belong to one document; a game moved into another one builds its own.
+  if (!shared || !win || !(shared instanceof win.CSSStyleSheet)) {
+    shared = win ? new win.CSSStyleSheet() : new CSSStyleSheet();
+    shared.replaceSync(stylesheet);
+  }
+  const sheet = shared;
+  shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, sheet];
+  return () => {
+    shadow.adoptedStyleSheets = shadow.adoptedStyleSheets.filter((s) => s !== sheet);
+  };
+}

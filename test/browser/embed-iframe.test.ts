@@ -1,0 +1,194 @@
+/**
+ * The iframe page (embed.html of the built site) inside parent pages served from other
+ * origins: it posts its height and the game's events, obeys commands only from the origins
+ * its address allows, and two frames on one page play apart.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { FrameCommand, FrameMessage, GameSnapshot } from '../../src/embed';
+import { launchBrowser, openPage, siteUrl } from './harness';
+import type { Served } from './static-server';
+import { serveDirectory } from './static-server';
+
+type Received = FrameMessage & { readonly frame: number; readonly origin: string };
+
+declare global {
+  interface Window {
+    received: Received[];
+    addFrame(src: string): number;
+    send(frame: number, message: FrameCommand | Record<string, unknown>): void;
+  }
+}
+
+const PARENT = `<!doctype html>
+<html lang="en">
+  <head><meta charset="utf-8" /><link rel="icon" href="data:," /><title>parent</title></head>
+  <body>
+    <label>Comment <input id="field" type="text" /></label>
+    <div id="frames"></div>
+    <script>
+      window.received = [];
+      const frames = () => [...document.querySelectorAll('iframe')];
+      window.addEventListener('message', (event) => {
+        if (event.data && event.data.source === 'cube2048') window.received.push({ ...event.data, frame: frames().findIndex((f) => f.contentWindow === event.source), origin: event.origin });
+      });
+      window.addFrame = (src) => {
+        const frame = document.createElement('iframe');
+        frame.src = src;
+        frame.style.cssText = 'display: block; width: 360px; height: 150px; border: 0';
+        document.getElementById('frames').append(frame);
+        return frames().length - 1;
+      };
+      window.send = (i, message) => frames()[i].contentWindow.postMessage(message, '*');
+    </script>
+  </body>
+</html>
+`;
+
+let browser: Browser;
+let dir: string;
+let parent: Served;
+let stranger: Served;
+let open: { page: Page; errors: string[]; close(): Promise<void> }[] = [];
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'cube2048-parent-'));
+  await writeFile(join(dir, 'parent.html'), PARENT);
+  // Two servers: two origins on the same machine (the port is part of an origin).
+  [browser, parent, stranger] = await Promise.all([launchBrowser(), serveDirectory(dir), serveDirectory(dir)]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await parent?.close();
+  await stranger?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+afterEach(async () => {
+  const pages = open;
+  open = [];
+  for (const p of pages) await p.close();
+  for (const p of pages) expect(p.errors).toEqual([]);
+});
+
+const originOf = (url: string): string => new URL(url).origin;
+
+async function parentPage(served: Served = parent): Promise<{ page: Page; errors: string[] }> {
+  const { page, context, errors } = await openPage(browser, new URL('parent.html', served.url).href);
+  open.push({ page, errors, close: () => context.close() });
+  return { page, errors };
+}
+
+const frameUrl = (params: Record<string, string>): string => `${siteUrl('embed.html')}?${new URLSearchParams(params)}`;
+
+const messages = (page: Page, frame: number, type: FrameMessage['type']): Promise<Received[]> =>
+  page.evaluate(([frame, type]) => window.received.filter((m) => m.frame === frame && m.type === type), [frame, type] as const);
+
+async function waitFor(page: Page, frame: number, type: FrameMessage['type'], count = 1): Promise<Received[]> {
+  await page.waitForFunction(([frame, type, count]) => window.received.filter((m) => m.frame === frame && m.type === type).length >= count, [frame, type, count] as const, { timeout: 30_000 });
+  return messages(page, frame, type);
+}
+
+/** Asks a frame for its state (the answer comes only from a frame that takes our commands). */
+async function stateOf(page: Page, frame: number, id: string, patience = 3_000): Promise<GameSnapshot | null> {
+  await page.evaluate(([frame, id]) => window.send(frame, { target: 'cube2048', type: 'getState', id }), [frame, id] as const);
+  try {
+    await page.waitForFunction(([frame, id]) => window.received.some((m) => m.frame === frame && m.type === 'state' && m.id === id), [frame, id] as const, { timeout: patience });
+  } catch {
+    return null;
+  }
+  const answer = (await messages(page, frame, 'state')).find((m) => m.type === 'state' && m.id === id);
+  return answer?.type === 'state' ? answer.state : null;
+}
+
+describe('the iframe page', () => {
+  it('posts the height it needs and the game’s events, and obeys its parent from an allowed origin', async () => {
+    const { page } = await parentPage();
+    const frame = await page.evaluate((src) => window.addFrame(src), frameUrl({ skin: 'flat', seed: '5', origin: originOf(parent.url) }));
+    const [readyMessage] = await waitFor(page, frame, 'ready');
+    expect(readyMessage).toMatchObject({ origin: originOf(siteUrl()), skin: 'flat', state: { size: 4, seed: 5, moves: 0 } });
+    const resize = (await waitFor(page, frame, 'resize')).at(-1);
+    // A square board 360 px wide (less the frame's padding) under the score bar.
+    expect(resize?.type === 'resize' && resize.height).toBeGreaterThan(360);
+    expect(resize?.type === 'resize' && resize.height).toBeLessThan(480);
+
+    for (const [i, dir] of (['left', 'up', 'right', 'down'] as const).entries())
+      await page.evaluate(([frame, dir, id]) => window.send(frame, { target: 'cube2048', type: 'move', dir, id }), [frame, dir, `m${i}`] as const);
+    const answers = await waitFor(page, frame, 'state', 4);
+    expect(answers.map((a) => a.type === 'state' && a.id)).toEqual(['m0', 'm1', 'm2', 'm3']);
+    const last = answers.at(-1);
+    const moves = last?.type === 'state' ? last.state.moves : 0;
+    expect(moves).toBeGreaterThan(0);
+    const moved = await waitFor(page, frame, 'move', moves);
+    expect(moved.map((m) => m.type === 'move' && m.state.moves)).toEqual(Array.from({ length: moves }, (_, i) => i + 1));
+  });
+
+  it('answers a malformed command with an error, and refuses commands from an origin it does not list', async () => {
+    const { page, errors } = await parentPage();
+    const listed = await page.evaluate((src) => window.addFrame(src), frameUrl({ skin: 'flat', origin: originOf(parent.url) }));
+    const unlisted = await page.evaluate((src) => window.addFrame(src), frameUrl({ skin: 'flat', origin: originOf(stranger.url) }));
+    const unset = await page.evaluate((src) => window.addFrame(src), frameUrl({ skin: 'flat' }));
+    // A frame whose list does not name its parent says nothing to it at all.
+    for (const frame of [listed, unset]) await waitFor(page, frame, 'ready');
+
+    await page.evaluate((frame) => window.send(frame, { target: 'cube2048', type: 'move', dir: 'sideways', id: 'bad' }), listed);
+    const [error] = await waitFor(page, listed, 'error');
+    expect(error).toMatchObject({ id: 'bad', message: expect.stringContaining('"sideways" is not a direction') });
+
+    // A listed frame answers within milliseconds; a second of silence is a refusal.
+    expect(await stateOf(page, unlisted, 'u', 1_000)).toBeNull();
+    expect(await stateOf(page, unset, 'n', 1_000)).toBeNull();
+    expect(await stateOf(page, listed, 'l')).toMatchObject({ moves: 0 });
+    expect(await page.evaluate((frame) => window.received.filter((m) => m.frame === frame), unlisted)).toEqual([]);
+    // Each refusal is said once, in the frame's console; the unlisted frame also says it will not talk to this parent.
+    expect(errors.filter((e) => e.includes('refused'))).toHaveLength(2);
+    expect(errors.filter((e) => e.includes('which is not among origin='))).toHaveLength(1);
+    expect(errors.filter((e) => e.includes('"sideways" is not a direction'))).toHaveLength(1);
+    errors.length = 0;
+  });
+
+  it('keeps two frames apart, and keys typed in the parent’s text field move neither', async () => {
+    const { page } = await parentPage();
+    const origin = originOf(parent.url);
+    const frames = [await page.evaluate((src) => window.addFrame(src), frameUrl({ skin: 'flat', seed: '1', origin, 'storage-key': 'one' }))];
+    frames.push(await page.evaluate((src) => window.addFrame(src), frameUrl({ skin: 'flat', seed: '2', origin, 'storage-key': 'two' })));
+    for (const frame of frames) await waitFor(page, frame, 'ready');
+
+    await page.click('#field');
+    await page.keyboard.type('wasd');
+    for (const key of ['ArrowLeft', 'ArrowUp', 'ArrowRight', 'ArrowDown']) await page.keyboard.press(key);
+    expect(await page.inputValue('#field')).toBe('wasd');
+    expect([(await stateOf(page, 0, 'a'))?.moves, (await stateOf(page, 1, 'b'))?.moves]).toEqual([0, 0]);
+
+    await page.frameLocator('iframe >> nth=0').locator('.game').click();
+    for (const key of ['ArrowLeft', 'ArrowUp', 'ArrowRight', 'ArrowDown']) await page.keyboard.press(key);
+    await page.waitForTimeout(250);
+    const first = await stateOf(page, 0, 'c');
+    expect(first?.moves).toBeGreaterThan(0);
+    expect((await stateOf(page, 1, 'd'))?.moves).toBe(0);
+    expect((await messages(page, 0, 'move')).length).toBe(first?.moves);
+    expect(await messages(page, 1, 'move')).toEqual([]);
+  });
+
+  it('names bad address parameters in one console error, plays with the defaults and injects nothing', async () => {
+    const { page, errors } = await parentPage();
+    const frame = await page.evaluate(
+      (src) => window.addFrame(src),
+      frameUrl({ size: '99', seed: 'abc<script>parent.hacked=1</script>', skin: 'nope', theme: 'plaid', origin: originOf(parent.url) }),
+    );
+    const [readyMessage] = await waitFor(page, frame, 'ready');
+    expect(readyMessage).toMatchObject({ skin: 'cubes', state: { size: 4 } });
+    const content = page.frames().find((f) => f.url().includes('embed.html'));
+    const injected = await content?.evaluate(() => {
+      const root = document.getElementById('game')?.shadowRoot;
+      return Boolean(root?.querySelector('script, img')) || (root?.textContent ?? '').includes('hacked');
+    });
+    expect(injected).toBe(false);
+    expect(await page.evaluate(() => 'hacked' in window)).toBe(false);
+    expect(errors).toHaveLength(1);
+    for (const name of ['size="99"', 'seed="abc<script>', 'skin="nope"', 'theme="plaid"']) expect(errors[0]).toContain(name);
+    errors.length = 0;
+  });
+});

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { checkAttribute, optionsFromStrings, problemLine, resolveOptions, storagePrefix } from '../../src/embed/options';
+
+describe('mountGame options', () => {
+  it('default to a 3D game saved under cube2048:embed, keys while focused, following the system', () => {
+    expect(resolveOptions(undefined)).toEqual({
+      value: { skin: 'cubes', size: undefined, seed: undefined, storage: 'cube2048:embed', keyboard: 'focus', reducedMotion: undefined, theme: 'auto', on: {} },
+      problems: [],
+    });
+  });
+
+  it('take every valid value as given', () => {
+    const move = (): void => undefined;
+    const { value, problems } = resolveOptions({ skin: 'flat', size: 6, seed: 4294967295, storage: false, keyboard: 'page', reducedMotion: true, theme: 'dark', on: { move } });
+    expect(problems).toEqual([]);
+    expect(value).toEqual({ skin: 'flat', size: 6, seed: 4294967295, storage: null, keyboard: 'page', reducedMotion: true, theme: 'dark', on: { move } });
+  });
+
+  it('replace each bad value by its default and say why, naming the value', () => {
+    const { value, problems } = resolveOptions({ size: 99, seed: 'abc<script>', skin: 'round', theme: 'plaid', keyboard: 'everywhere', reducedMotion: 'yes', storage: 'has space' });
+    expect(value).toMatchObject({ size: undefined, seed: undefined, skin: 'cubes', theme: 'auto', keyboard: 'focus', reducedMotion: undefined, storage: 'cube2048:embed' });
+    expect(problems).toHaveLength(7);
+    expect(problems.join('\n')).toContain('option size 99 is not a board size from 3 to 8, so 4 is used');
+    expect(problems.join('\n')).toContain('option seed "abc<script>" is not a whole number from 0 to 4294967295, so a random seed is used');
+  });
+
+  it('reject fractional, negative and too large numbers', () => {
+    for (const size of [4.5, -4, 2, 9]) expect(resolveOptions({ size }).value.size).toBeUndefined();
+    for (const seed of [1.5, -1, 2 ** 32]) expect(resolveOptions({ seed }).value.seed).toBeUndefined();
+  });
+
+  it('name unknown options and callbacks that are not functions', () => {
+    const { value, problems } = resolveOptions({ skn: 'flat', on: { move: 'go', land: () => undefined } });
+    expect(problems).toEqual([
+      'option "skn" is unknown (known: skin, size, seed, storage, keyboard, reducedMotion, theme, on)',
+      'on.move is "go", not a function',
+      'on.land is not an event (known: move, score, won, over)',
+    ]);
+    expect(value.on).toEqual({});
+  });
+
+  it('quote long values shortened, and things that are not text by their kind', () => {
+    const [problem] = resolveOptions({ skin: 'x'.repeat(100) }).problems;
+    expect(problem).toContain(`"${'x'.repeat(40)}…"`);
+    expect(resolveOptions({ skin: { evil: true } }).problems[0]).toContain('option skin an object');
+    expect(resolveOptions('flat').problems).toEqual(['the options must be an object, not "flat"; defaults are used']);
+  });
+
+  it('keep storage keys under cube2048, so they never clash with the host page’s own', () => {
+    expect(storagePrefix('daily')).toBe('cube2048:daily');
+    expect(storagePrefix('cube2048:daily')).toBe('cube2048:daily');
+    expect(resolveOptions({ storage: 'scores.v2' }).value.storage).toBe('cube2048:scores.v2');
+  });
+
+  it('are told in one console line', () => {
+    expect(problemLine([])).toBeNull();
+    expect(problemLine(['a', 'b'])).toBe('cube2048: a; b.');
+  });
+});
+
+describe('<cube-2048> attributes and iframe address parameters', () => {
+  const read = (attributes: Record<string, string>) => optionsFromStrings((name) => attributes[name] ?? null);
+
+  it('read numbers written as digits only', () => {
+    expect(read({ size: '5', seed: '42' }).value).toMatchObject({ size: 5, seed: 42 });
+    const { value, problems } = read({ size: '5.0', seed: '0x2a' });
+    expect(value).toMatchObject({ size: undefined, seed: undefined });
+    expect(problems).toEqual([
+      'size="5.0" is not a board size from 3 to 8, so 4 is used',
+      'seed="0x2a" is not a whole number from 0 to 4294967295, so a random seed is used',
+    ]);
+  });
+
+  it('turn saving off with storage-key="none"', () => {
+    expect(read({ 'storage-key': 'none' }).value.storage).toBeNull();
+    expect(read({ 'storage-key': 'left' }).value.storage).toBe('cube2048:left');
+  });
+
+  it('read reduced-motion as a boolean attribute, "false" and "auto" included', () => {
+    expect(checkAttribute('reduced-motion', '').value).toEqual({ reducedMotion: true });
+    expect(checkAttribute('reduced-motion', 'true').value).toEqual({ reducedMotion: true });
+    expect(checkAttribute('reduced-motion', 'false').value).toEqual({ reducedMotion: false });
+    expect(checkAttribute('reduced-motion', null).value).toEqual({ reducedMotion: undefined });
+    expect(checkAttribute('reduced-motion', 'maybe').problems).toEqual(['reduced-motion="maybe" is not true, false or auto, so the system setting is followed']);
+  });
+
+  it('go back to the default when an attribute is removed', () => {
+    expect(checkAttribute('skin', null).value).toEqual({ skin: 'cubes' });
+    expect(checkAttribute('theme', null).value).toEqual({ theme: 'auto' });
+    expect(checkAttribute('storage-key', null).value).toEqual({ storage: 'cube2048:embed' });
+  });
+});
