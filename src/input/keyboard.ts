@@ -79,7 +79,9 @@ export function attachKeyboard(element: HTMLElement, commands: Commands, options
   const target: EventTarget = options.scope === 'page' ? element.ownerDocument : element;
   const onKeyDown = (event: Event): void => {
     const e = event as KeyboardEvent;
-    if (e.defaultPrevented || belongsToAnotherControl(e.target)) return;
+    // Inside a shadow root e.target is retargeted to its host; composedPath()[0] is the real field.
+    const inner = typeof e.composedPath === 'function' ? (e.composedPath()[0] ?? null) : null;
+    if (e.defaultPrevented || belongsToAnotherControl(e.target) || belongsToAnotherControl(inner)) return;
     const action = actionForKey(e);
     if (!action) return;
     e.preventDefault();
