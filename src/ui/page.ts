@@ -9,6 +9,8 @@ import type { SkinFactory, SkinName } from '../skins/skin';
 import type { GameStore } from '../store';
 import type { GameView } from '../store/types';
 import { mountA11yGrid } from './a11y-grid';
+import type { AiPanel } from './ai-panel';
+import { mountAiPanel } from './ai-panel';
 import { createAnnouncer, describeChange } from './announce';
 import { followAppearance } from './appearance';
 import { anyModalOpen, confirmWith } from './dialogs';
@@ -104,15 +106,23 @@ export function mountPage({ doc, store, settings, loadSkin, webglAvailable, dail
     return true;
   }
 
+  // The player's own input takes the game back from autoplay.
+  let ai: AiPanel | null = null;
   const commands = queueCommands({
     move: (dir) => {
-      if (!anyModalOpen(doc)) actions().move(dir);
+      if (anyModalOpen(doc)) return;
+      ai?.playerActed();
+      actions().move(dir);
     },
     undo: () => {
-      if (!anyModalOpen(doc)) actions().undo();
+      if (anyModalOpen(doc)) return;
+      ai?.playerActed();
+      actions().undo();
     },
     newGame: () => {
-      if (!anyModalOpen(doc)) void requestNewGame();
+      if (anyModalOpen(doc)) return;
+      ai?.playerActed();
+      void requestNewGame();
     },
   });
   cleanups.push(commands.dispose);
@@ -149,6 +159,12 @@ export function mountPage({ doc, store, settings, loadSkin, webglAvailable, dail
       feedback.onChange(view);
     }),
   );
+
+  ai = mountAiPanel(
+    { hint: byId(doc, 'ai-hint'), autoplay: byId(doc, 'ai-autoplay'), speed: byId(doc, 'ai-speed'), analysis: byId(doc, 'ai-analysis'), game },
+    { store, skins: host, say: announcer.say, notify: (message) => notices.add({ message }) },
+  );
+  cleanups.push(ai.dispose);
 
   const panel = mountSettingsPanel(byId(doc, 'settings-dialog'), byId(doc, 'open-settings'), settings, {
     currentSize: () => actions().game.size,

@@ -1,0 +1,297 @@
+/**
+ * The AI on the game page: a hint (the suggested direction on the board and in words),
+ * autoplay at a chosen speed, and a line with the expected value of each direction. Every
+ * search runs in the AI worker (src/ai/client.ts), so the page never waits on it.
+ */
+import './ai-panel.css';
+import type { AiClient, Suggestion } from '../ai/client';
+import { createAiClient, isCancelled } from '../ai/client';
+import type { PresetName } from '../ai/presets';
+import type { Direction } from '../engine';
+import { acceptsMoves } from '../engine';
+import { belongsToAnotherControl } from '../input';
+import type { GameStore } from '../store';
+import { anyModalOpen } from './dialogs';
+import type { SkinHost } from './skin-host';
+
+export type AutoplaySpeed = 'slow' | 'normal' | 'fast' | 'max';
+
+interface SpeedPlan {
+  /** Pause after each move, so a player can follow (the slide takes about 150 ms). */
+  readonly delayMs: number;
+  /** Slow play can afford the stronger search; it ends well inside the pause. */
+  readonly preset: PresetName;
+  /** Jump the running animation to its end before each move, so the board keeps up. */
+  readonly skipAnimation: boolean;
+}
+
+const SPEEDS: Readonly<Record<AutoplaySpeed, SpeedPlan>> = {
+  slow: { delayMs: 700, preset: 'strong', skipAnimation: false },
+  normal: { delayMs: 300, preset: 'strong', skipAnimation: false },
+  fast: { delayMs: 90, preset: 'fast', skipAnimation: false },
+  max: { delayMs: 0, preset: 'fast', skipAnimation: true },
+};
+
+const isSpeed = (value: string): value is AutoplaySpeed => value in SPEEDS;
+
+const WORDS: Readonly<Record<Direction, string>> = { left: 'left', right: 'right', up: 'up', down: 'down' };
+const ARROWS: Readonly<Record<Direction, string>> = { left: '←', up: '↑', right: '→', down: '↓' };
+const ORDER: readonly Direction[] = ['left', 'up', 'right', 'down'];
+
+export interface AiPanelElements {
+  readonly hint: HTMLButtonElement;
+  readonly autoplay: HTMLButtonElement;
+  readonly speed: HTMLSelectElement;
+  readonly analysis: HTMLElement;
+  /** Where the current hint is mirrored as `data-hint`, for styles and tests. */
+  readonly game: HTMLElement;
+}
+
+export interface AiPanelOptions {
+  readonly store: GameStore;
+  readonly skins: SkinHost;
+  /** The polite live region. */
+  readonly say: (words: string) => void;
+  /** One line for the player when the AI cannot run. */
+  readonly notify: (message: string) => void;
+  /** Defaults to the worker-backed client; tests may pass another. */
+  readonly client?: AiClient;
+}
+
+export interface AiPanel {
+  /** The player moved, undid, swiped, clicked the board or started over: autoplay gives way. */
+  playerActed(): void;
+  dispose(): void;
+}
+
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumSignificantDigits: 3 });
+
+/**
+ * The analysis line, direction by direction in a fixed order: the best move's expected value
+ * in full, the others as how much they give up ("← 1.61M · ↑ −1.2K · → −25K · ↓ no move"),
+ * so small differences stay visible. The search's values: higher is better.
+ */
+export function scoreParts(scores: Suggestion['scores'], best: Direction | null): { dir: Direction; text: string; best: boolean }[] {
+  const top = best ? scores[best] : null;
+  return ORDER.map((dir) => {
+    const value = scores[dir];
+    let text: string;
+    if (value === null) text = 'no\u00a0move';
+    else if (top === null || top === undefined || dir === best) text = compact.format(value);
+    else text = value === top ? '±0' : `\u2212${compact.format(top - value)}`;
+    return { dir, text: `${ARROWS[dir]}\u00a0${text}`, best: dir === best };
+  });
+}
+
+export function mountAiPanel(elements: AiPanelElements, options: AiPanelOptions): AiPanel {
+  const { store, skins, say, notify } = options;
+  const client = options.client ?? createAiClient();
+  const doc = elements.game.ownerDocument;
+  const win = doc.defaultView as Window;
+
+  /** The hint shown now, for the position with this change number. */
+  let hintSeq: number | null = null;
+  /** A running autoplay loop's token; null when stopped. Only the newest loop may act. */
+  let loop: { readonly id: number; wake: (() => void) | null; timer: ReturnType<typeof setTimeout> | null } | null = null;
+  let loops = 0;
+  /** The change number of autoplay's own latest move; any other change is the player's. */
+  let ownSeq: number | null = null;
+
+  const showHint = (dir: Direction | null): void => {
+    skins.skin()?.setHint(dir);
+    if (dir) elements.game.dataset['hint'] = dir;
+    else delete elements.game.dataset['hint'];
+  };
+
+  const clearHint = (): void => {
+    if (hintSeq === null) return;
+    hintSeq = null;
+    showHint(null);
+  };
+
+  const showAnalysis = (suggestion: Suggestion): void => {
+    const parts = scoreParts(suggestion.scores, suggestion.dir).map((part) => {
+      const el = doc.createElement(part.best ? 'strong' : 'span');
+      el.textContent = part.text;
+      el.dataset['dir'] = part.dir;
+      return el;
+    });
+    const items = parts.flatMap((el, i) => (i === 0 ? [el] : [' · ', el]));
+    elements.analysis.replaceChildren('Expected value: ', ...items);
+    elements.analysis.hidden = false;
+  };
+
+  const failed = (error: unknown): void => {
+    console.warn('cube2048: the AI failed', error);
+    notify('The AI could not run in this browser.');
+  };
+
+  const renderAutoplay = (): void => {
+    const on = loop !== null;
+    elements.autoplay.setAttribute('aria-pressed', String(on));
+    const label = elements.autoplay.querySelector('span');
+    if (label) label.textContent = on ? 'Stop' : 'Autoplay';
+  };
+
+  function stopAutoplay(words: string | null): void {
+    if (!loop) return;
+    const current = loop;
+    loop = null;
+    ownSeq = null;
+    if (current.timer !== null) clearTimeout(current.timer);
+    current.wake?.();
+    client.cancel();
+    renderAutoplay();
+    if (words) say(words);
+  }
+
+  /** Why autoplay cannot make its next move, or null when it can. */
+  const blocked = (): string | null => {
+    const { game } = store.getState();
+    if (game.status === 'over') return 'Autoplay stopped: game over.';
+    if (game.status === 'won') return `Autoplay stopped: you reached ${game.target}!`;
+    if (!acceptsMoves(game)) return 'Autoplay stopped.';
+    if (anyModalOpen(doc)) return 'Autoplay stopped.';
+    return null;
+  };
+
+  const pause = (token: NonNullable<typeof loop>, ms: number): Promise<void> =>
+    new Promise<void>((resolve) => {
+      token.wake = resolve;
+      // At full speed one frame between moves keeps the page drawing and responsive.
+      if (ms <= 0) {
+        const frame = win.requestAnimationFrame(() => resolve());
+        token.timer = setTimeout(() => {
+          win.cancelAnimationFrame(frame);
+          resolve();
+        }, 50);
+      } else token.timer = setTimeout(resolve, ms);
+    }).then(() => {
+      token.wake = null;
+      token.timer = null;
+    });
+
+  async function runAutoplay(token: NonNullable<typeof loop>): Promise<void> {
+    while (loop === token) {
+      const reason = blocked();
+      if (reason) {
+        stopAutoplay(reason);
+        return;
+      }
+      const plan = SPEEDS[isSpeed(elements.speed.value) ? elements.speed.value : 'normal'];
+      const view = store.getState();
+      let suggestion: Suggestion;
+      try {
+        suggestion = await client.suggest(view.game, { preset: plan.preset });
+      } catch (error) {
+        if (loop !== token) return;
+        if (isCancelled(error)) continue;
+        stopAutoplay(null);
+        failed(error);
+        return;
+      }
+      if (loop !== token) return;
+      // The position changed while the AI thought (another tab): think again.
+      if (store.getState().change.seq !== view.change.seq) continue;
+      if (!suggestion.dir) {
+        stopAutoplay('Autoplay stopped: no move is possible.');
+        return;
+      }
+      const late = blocked();
+      if (late) {
+        stopAutoplay(late);
+        return;
+      }
+      showAnalysis(suggestion);
+      if (plan.skipAnimation) skins.skin()?.finish();
+      ownSeq = view.change.seq + 1;
+      store.getState().move(suggestion.dir);
+      ownSeq = store.getState().change.seq;
+      await pause(token, plan.delayMs);
+    }
+  }
+
+  const startAutoplay = (): void => {
+    if (loop) return;
+    const reason = blocked();
+    if (reason) {
+      say(reason.replace('Autoplay stopped', 'Autoplay cannot start'));
+      return;
+    }
+    clearHint();
+    loop = { id: ++loops, wake: null, timer: null };
+    renderAutoplay();
+    say('Autoplay started. Press any game key to stop.');
+    void runAutoplay(loop);
+  };
+
+  async function hint(): Promise<void> {
+    stopAutoplay('Autoplay stopped.');
+    const view = store.getState();
+    if (!acceptsMoves(view.game)) {
+      say(view.game.status === 'over' ? 'Hint: no move is possible. The game is over.' : 'Hint: choose Keep going or New game first.');
+      return;
+    }
+    let suggestion: Suggestion;
+    try {
+      suggestion = await client.suggest(view.game, { preset: 'fast' });
+    } catch (error) {
+      if (!isCancelled(error)) failed(error);
+      return;
+    }
+    // A move made while the AI thought makes the answer stale.
+    if (store.getState().change.seq !== view.change.seq || loop) return;
+    showAnalysis(suggestion);
+    if (!suggestion.dir) {
+      say('Hint: no move is possible.');
+      return;
+    }
+    hintSeq = view.change.seq;
+    showHint(suggestion.dir);
+    say(`Hint: move ${WORDS[suggestion.dir]}.`);
+  }
+
+  const unsubscribe = store.subscribe((next, previous) => {
+    if (next.change.seq === previous.change.seq) return;
+    if (hintSeq !== null && next.change.seq !== hintSeq) clearHint();
+    // Any change autoplay did not make (undo, new game, another tab) hands the game back to the player.
+    if (loop && next.change.seq !== ownSeq) stopAutoplay('Autoplay stopped.');
+    if (!loop) elements.analysis.hidden = true;
+  });
+
+  const onHint = (): void => void hint();
+  const onAutoplay = (): void => (loop ? stopAutoplay('Autoplay stopped.') : startAutoplay());
+  const onVisibility = (): void => {
+    if (doc.visibilityState === 'hidden') stopAutoplay(null);
+  };
+  const onBoardPointer = (): void => stopAutoplay('Autoplay stopped.');
+  const onKey = (event: KeyboardEvent): void => {
+    if (event.defaultPrevented || anyModalOpen(doc) || belongsToAnotherControl(event.target)) return;
+    if (event.key === 'Escape' && loop) stopAutoplay('Autoplay stopped.');
+    // I for "idea": free among the game keys (arrows, WASD, HJKL, U, N).
+    if ((event.key === 'i' || event.key === 'I') && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      event.preventDefault();
+      void hint();
+    }
+  };
+  elements.hint.addEventListener('click', onHint);
+  elements.autoplay.addEventListener('click', onAutoplay);
+  elements.game.addEventListener('pointerdown', onBoardPointer);
+  doc.addEventListener('visibilitychange', onVisibility);
+  doc.addEventListener('keydown', onKey);
+  renderAutoplay();
+
+  return {
+    playerActed: () => stopAutoplay('Autoplay stopped.'),
+    dispose() {
+      stopAutoplay(null);
+      unsubscribe();
+      elements.hint.removeEventListener('click', onHint);
+      elements.autoplay.removeEventListener('click', onAutoplay);
+      elements.game.removeEventListener('pointerdown', onBoardPointer);
+      doc.removeEventListener('visibilitychange', onVisibility);
+      doc.removeEventListener('keydown', onKey);
+      client.dispose();
+    },
+  };
+}

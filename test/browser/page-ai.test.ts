@@ -1,0 +1,143 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Direction, GameState } from '../../src/engine';
+import { fromRows, seedRng } from '../../src/engine';
+import { launchBrowser } from './harness';
+import { GAME_KEY, KEY_OF, liveText, openGame, readHud, saveOf, waitForMoves } from './page-helpers';
+
+/** Left and up are the only moves, and after either one, wherever the new tile lands, the game is over. */
+function oneMoveFromTheEnd(): GameState {
+  const board = fromRows([
+    [0, 8, 64, 8],
+    [128, 32, 16, 32],
+    [8, 64, 32, 8],
+    [32, 8, 128, 32],
+  ]);
+  return { size: 4, board, score: 3000, status: 'playing', record: 'LRUD', seed: 1, rng: seedRng(1), target: 2048 };
+}
+
+/** Merging the two 1024s wins. */
+function nearlyWon(): GameState {
+  const board = fromRows([
+    [1024, 1024, 0, 0],
+    [2, 4, 0, 0],
+    [0, 0, 0, 0],
+    [0, 0, 0, 2],
+  ]);
+  return { size: 4, board, score: 20_000, status: 'playing', record: 'LRUD', seed: 1, rng: seedRng(1), target: 2048 };
+}
+
+/** The side the flat skin draws its hint chevrons on, or null when they are hidden. */
+const flatHintSide = (page: Page): Promise<Direction | null> =>
+  page.evaluate(() => {
+    const bar = [...document.querySelectorAll<HTMLElement>('#board .skin-layer div')].find((el) => el.style.zIndex === '3');
+    if (!bar || bar.style.display === 'none') return null;
+    if (bar.style.flexDirection === 'row') return bar.style.top === '0px' || bar.style.top === '0' ? 'up' : 'down';
+    return bar.style.left === '0px' || bar.style.left === '0' ? 'left' : 'right';
+  });
+
+const autoplayOn = async (page: Page): Promise<boolean> => (await page.getAttribute('#ai-autoplay', 'aria-pressed')) === 'true';
+
+describe('the AI on the game page', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('shows a hint on the board and in words, and clears it on the next move', async () => {
+    const game = await openGame(browser, { query: '?seed=77' });
+    const { page } = game;
+
+    await page.click('#ai-hint');
+    await expect.poll(() => liveText(page)).toMatch(/^Hint: move (left|right|up|down)\.$/);
+    const dir = /move (\w+)\./.exec(await liveText(page))?.[1];
+    expect(await page.getAttribute('#game', 'data-hint')).toBe(dir);
+    expect(await flatHintSide(page), 'the flat skin points the same way').toBe(dir);
+    expect(await page.isVisible('#ai-analysis')).toBe(true);
+    expect(await page.textContent('#ai-analysis')).toMatch(/^Expected value: ←\u00a0[^·]+ · ↑\u00a0[^·]+ · →\u00a0[^·]+ · ↓\u00a0[^·]+$/);
+    expect(await page.locator('#ai-analysis strong').getAttribute('data-dir'), 'the hinted direction is the one marked best').toBe(dir);
+
+    await page.focus('#game');
+    // Following the hint: it always moves the board.
+    await page.keyboard.press(KEY_OF[dir as Direction]);
+    await waitForMoves(page, 1);
+    await expect.poll(() => flatHintSide(page)).toBe(null);
+    expect(await page.getAttribute('#game', 'data-hint')).toBe(null);
+
+    // The I key asks too.
+    await page.keyboard.press('i');
+    await expect.poll(() => page.getAttribute('#game', 'data-hint')).toMatch(/^(left|right|up|down)$/);
+    expect(game.errors).toEqual([]);
+    await game.close();
+  });
+
+  it('autoplays until the player presses a game key, then makes no more moves', async () => {
+    const game = await openGame(browser, { query: '?seed=78' });
+    const { page } = game;
+    await page.selectOption('#ai-speed', 'fast');
+    await page.click('#ai-autoplay');
+    expect(await autoplayOn(page)).toBe(true);
+    await page.waitForFunction(() => Number(document.getElementById('moves')?.textContent) >= 8, null, { timeout: 15_000 });
+
+    await page.focus('#game');
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(() => autoplayOn(page)).toBe(false);
+    expect(await page.textContent('#ai-autoplay')).toContain('Autoplay');
+    await page.waitForTimeout(200);
+    const stoppedAt = (await readHud(page)).moves;
+    await page.waitForTimeout(800);
+    expect((await readHud(page)).moves, 'no move after stopping').toBe(stoppedAt);
+
+    // Started again and stopped with the button itself.
+    await page.click('#ai-autoplay');
+    await page.waitForFunction((n) => Number(document.getElementById('moves')?.textContent) >= n + 3, stoppedAt, { timeout: 15_000 });
+    await page.click('#ai-autoplay');
+    expect(await autoplayOn(page)).toBe(false);
+    await page.waitForTimeout(200);
+    const again = (await readHud(page)).moves;
+    await page.waitForTimeout(600);
+    expect((await readHud(page)).moves).toBe(again);
+
+    // Hiding the page (another tab, a locked phone) stops it too.
+    await page.click('#ai-autoplay');
+    await page.waitForFunction((n) => Number(document.getElementById('moves')?.textContent) > n, again, { timeout: 15_000 });
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    expect(await autoplayOn(page)).toBe(false);
+    expect(game.errors).toEqual([]);
+    await game.close();
+  });
+
+  it('stops by itself at game over, and says so', async () => {
+    const game = await openGame(browser, { storage: { [GAME_KEY]: saveOf(oneMoveFromTheEnd()) } });
+    const { page } = game;
+    await page.selectOption('#ai-speed', 'max');
+    await page.click('#ai-autoplay');
+    await page.waitForFunction(() => (document.getElementById('over-dialog') as HTMLDialogElement).open, null, { timeout: 10_000 });
+    await expect.poll(() => autoplayOn(page)).toBe(false);
+    expect((await readHud(page)).moves).toBe(5);
+    await expect.poll(() => liveText(page)).toBe('Autoplay stopped: game over.');
+    expect(game.errors).toEqual([]);
+    await game.close();
+  });
+
+  it('stops at a win and leaves the choice to keep going to the player', async () => {
+    const game = await openGame(browser, { storage: { [GAME_KEY]: saveOf(nearlyWon()) } });
+    const { page } = game;
+    await page.selectOption('#ai-speed', 'max');
+    await page.click('#ai-autoplay');
+    await page.waitForFunction(() => (document.getElementById('win-dialog') as HTMLDialogElement).open, null, { timeout: 15_000 });
+    await expect.poll(() => autoplayOn(page)).toBe(false);
+    await expect.poll(() => liveText(page)).toBe('Autoplay stopped: you reached 2048!');
+    const moves = (await readHud(page)).moves;
+    await page.waitForTimeout(400);
+    expect((await readHud(page)).moves).toBe(moves);
+    expect(game.errors).toEqual([]);
+    await game.close();
+  });
+});
