@@ -294,11 +294,15 @@ describe('cube2048 play', () => {
     const wide = p.screen();
     expect(wide).toHaveLength(30);
     writeFileSync(join(dir.path, 'go'), 'resize\n');
-    await p.waitFor(() => p.screen().length === 22, 'a frame for the new size');
-    const narrow = p.screen();
-    const board = narrow.find((l) => l.includes('┌')) ?? '';
     // Centred: as much space left of the board as right of it, in 60 columns.
-    expect(Math.abs(leftAt(narrow) - (60 - leftAt(narrow) - board.trim().length))).toBeLessThanOrEqual(1);
+    const centred = (lines: string[]): boolean => {
+      const board = lines.find((l) => l.includes('┌')) ?? '';
+      return board !== '' && Math.abs(leftAt(lines) - (60 - leftAt(lines) - board.trim().length)) <= 1;
+    };
+    // The screen can show 22 rows before the whole new frame has arrived: wait for the frame itself.
+    await p.waitFor(() => p.screen().length === 22 && centred(p.screen()), 'a centred frame for the new size');
+    const narrow = p.screen();
+    expect(centred(narrow)).toBe(true);
     expect(leftAt(narrow)).toBeLessThan(leftAt(wide));
     p.send('q');
     expect(await p.exited).toBe(0);
