@@ -3,22 +3,16 @@ import './ui/styles.css';
 import { attachGamepad, attachKeyboard, attachSwipe } from './input';
 import { loadSkin, webglAvailable } from './skins/load';
 import { createGameStore } from './store';
-import type { StorageLike } from './store';
+import { localStorageOf } from './embed/storage';
 import { mountPage } from './ui/page';
 import { registerServiceWorker } from './ui/pwa';
 import { DAILY_KEY_PREFIX, DAILY_SIZE, dailySeed, isDailyUrl, utcDay } from './ui/daily';
 import { createSettingsStore } from './ui/settings';
 import { parseStartOptions, withoutStartOptions } from './ui/url';
 
-/**
- * localStorage, looked up on every use: where the browser blocks it, even reading
- * `window.localStorage` throws, and the store then says once that saving is unavailable.
- */
-const storage: StorageLike = {
-  getItem: (key) => window.localStorage.getItem(key),
-  setItem: (key, value) => window.localStorage.setItem(key, value),
-  removeItem: (key) => window.localStorage.removeItem(key),
-};
+// localStorage, looked up on every use: where the browser blocks it even reading it throws,
+// and the store then says once that saving is unavailable.
+const storage = localStorageOf(window);
 const isLocalStorage = (area: Storage | null): boolean => {
   try {
     return area === window.localStorage;
