@@ -1,6 +1,6 @@
 // The game page: wires the store, the page UI, the skins and the input sources. Nothing else.
 import './ui/styles.css';
-import { attachGamepad, attachKeyboard, attachSwipe } from './input';
+import { attachGamepadOnDemand, attachKeyboard, attachSwipe } from './input';
 import { loadSkin, webglAvailable } from './skins/load';
 import { createGameStore } from './store';
 import { localStorageOf } from './embed/storage';
@@ -53,7 +53,7 @@ for (const problem of start.problems) page.notify({ message: problem });
 
 attachKeyboard(page.game, page.commands, { scope: 'page' });
 attachSwipe(page.board, page.commands);
-attachGamepad(window, page.commands);
+attachGamepadOnDemand(window, page.commands);
 
 // Built sites only (the mode, not NODE_ENV, so a build made under the test runner has it too).
 if (import.meta.env.MODE === 'production') registerServiceWorker(window, (update) => page.notify({ message: 'A new version of cube2048 is ready.', action: { label: 'Reload', run: update.apply } }));

@@ -7,7 +7,7 @@
  */
 import type { Direction } from '../engine';
 import type { Detach } from '../input';
-import { attachGamepad, attachKeyboard, attachSwipe, queueCommands } from '../input';
+import { attachGamepadOnDemand, attachKeyboard, attachSwipe, queueCommands } from '../input';
 import { loadSkin } from '../skins/load';
 import type { SkinOptions } from '../skins/skin';
 import { createGameStore } from '../store';
@@ -15,14 +15,12 @@ import type { GameStore } from '../store';
 import type { GameView } from '../store/types';
 import { mountA11yGrid } from '../ui/a11y-grid';
 import { createAnnouncer, describeChange } from '../ui/announce';
-import { confirmWith } from '../ui/dialogs';
 import { formatNumber } from '../ui/format';
 import { mountHud } from '../ui/hud';
-import { mountNotices } from '../ui/notices';
-import { mountOverlays } from '../ui/overlays';
 import { createSkinHost } from '../ui/skin-host';
 import type { EmbedSkin, GameEventMap, GameEventName, GameSnapshot, KeyboardScope, LiveOptions, MountOptions, ResolvedOptions, ThemeChoice } from './options';
 import { checkDirection, checkKeyboard, checkSeed, checkSize, checkSkin, checkTheme, problemLine, quote, resolveOptions } from './options';
+import type { Extras } from './extras';
 import { snapshotOf } from './snapshot';
 import { claimStorage } from './storage';
 import { adoptStyles, buildView } from './view';
@@ -136,15 +134,47 @@ export function startGame({ shadow, events, options, problems, onDestroy }: Star
   };
   paint();
 
-  const notices = mountNotices(view.notices, store, (id) => act().dismissNotice(id));
-  cleanups.push(notices.dispose);
+  // Notices, overlays and the new-game question load on first use (see extras.ts).
+  let extras: Extras | null = null;
+  let loadingExtras: Promise<Extras | null> | null = null;
+  const needExtras = (): Promise<Extras | null> =>
+    (loadingExtras ??= import('./extras').then(
+      ({ mountExtras }) => {
+        if (destroyed) return null;
+        extras = mountExtras({ shadow, store, notices: view.notices, stage: view.stage, actions: overlayActions });
+        return extras;
+      },
+      (error: unknown) => {
+        // A host offline since the page loaded: say so once, and try again next time.
+        console.warn('cube2048: could not load the game’s dialogs and notices', error);
+        loadingExtras = null;
+        return null;
+      },
+    ));
+  const extrasWanted = ({ game, notices }: GameView): boolean => game.status === 'won' || game.status === 'over' || notices.length > 0;
+  const overlayActions = {
+    // Closing the overlays is part of destroy(); that answer must not change the saved game.
+    keepGoing: () => {
+      if (!destroyed) act().keepGoing();
+    },
+    newGame: () => {
+      if (!destroyed) act().newGame();
+    },
+    undo: () => {
+      if (!destroyed) act().undo();
+    },
+    focusGame: () => focusGame(),
+    // The final move's slide and pop play before the board is covered (as on the game page).
+    delay: () => (motionReduced() ? 0 : 350),
+  };
+  if (extrasWanted(act())) void needExtras();
 
   let markReady: (skin: EmbedSkin) => void = () => undefined;
   const ready = new Promise<EmbedSkin>((resolve) => (markReady = resolve));
   const skins = createSkinHost(view.board, store, {
     load: loadSkin,
     options: skinOptions,
-    onFallback: (reason) => notices.add({ message: reason }),
+    onFallback: (reason) => void needExtras().then((x) => x?.add({ message: reason })),
     onFirstBoard: () => markReady(narrowSkin(skins.current) ?? 'flat'),
   });
   cleanups.push(() => skins.dispose());
@@ -155,14 +185,15 @@ export function startGame({ shadow, events, options, problems, onDestroy }: Star
     const active = doc.activeElement;
     if (!destroyed && (active === null || active === doc.body || active === shadow.host)) view.game.focus({ preventScroll: true });
   };
-  const overlayOpen = (): boolean => view.win.open || view.over.open || view.confirm.open;
-  const playable = (): boolean => !destroyed && !overlayOpen();
+  const playable = (): boolean => !destroyed && !extras?.covering();
 
   async function requestNewGame(): Promise<void> {
     const { game, canUndo } = act();
     if (game.status !== 'over' && (game.record.length > 0 || canUndo)) {
       const text = { title: 'Start a new game?', message: `Your current game, with a score of ${formatNumber(game.score)}, will end.`, confirm: 'New game', cancel: 'Keep playing' };
-      const ok = await confirmWith(view.confirm, text, { modal: false });
+      const asked = await needExtras();
+      // Without the question (its module could not load), the game is kept rather than lost unasked.
+      const ok = (await asked?.confirm(text)) ?? false;
       if (destroyed) return;
       if (!ok) return focusGame();
     }
@@ -186,29 +217,6 @@ export function startGame({ shadow, events, options, problems, onDestroy }: Star
 
   cleanups.push(mountHud({ score: view.score, best: view.best, moves: view.moves, scoreCard: view.scoreCard, undo: view.undo }, store, { reducedMotion: motionReduced }));
   cleanups.push(mountA11yGrid(view.game, store));
-  cleanups.push(
-    mountOverlays(
-      { win: view.win, over: view.over },
-      store,
-      {
-        // Closing the overlays is part of destroy(); that answer must not change the saved game.
-        keepGoing: () => {
-          if (!destroyed) act().keepGoing();
-        },
-        newGame: () => {
-          if (!destroyed) act().newGame();
-        },
-        undo: () => {
-          if (!destroyed) act().undo();
-        },
-        focusGame,
-        // The final move's slide and pop play before the board is covered (as on the game page).
-        delay: () => (motionReduced() ? 0 : 350),
-      },
-      { modal: false },
-    ),
-  );
-
   // Screen readers hear each change; listeners and the host hear about it once the store is done.
   const announcer = createAnnouncer(view.live);
   const label = (size: number): void => view.game.setAttribute('aria-label', `Game board, ${size} by ${size}`);
@@ -230,6 +238,7 @@ export function startGame({ shadow, events, options, problems, onDestroy }: Star
   };
   cleanups.push(
     store.subscribe((next, previous) => {
+      if (!loadingExtras && extrasWanted(next)) void needExtras();
       const words = describeChange(next, previous);
       if (words) announcer.say(words);
       if (next.game.size !== previous.game.size) label(next.game.size);
@@ -250,7 +259,7 @@ export function startGame({ shadow, events, options, problems, onDestroy }: Star
   let detachKeys: Detach = () => undefined;
   let detachPad: Detach | null = null;
   const padOn = (): void => {
-    detachPad ??= attachGamepad(win, commands);
+    detachPad ??= attachGamepadOnDemand(win, commands);
   };
   const padOff = (): void => {
     detachPad?.();
@@ -346,7 +355,7 @@ export function startGame({ shadow, events, options, problems, onDestroy }: Star
     destroy() {
       if (destroyed) return;
       destroyed = true;
-      if (view.confirm.open) view.confirm.close('');
+      extras?.dispose();
       for (const cleanup of cleanups.reverse()) cleanup();
       listeners.clear();
       act().destroy();

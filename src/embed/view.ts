@@ -1,9 +1,7 @@
 /**
  * The markup of an embedded game, built with the DOM API inside its shadow root: fixed
  * text only, never HTML parsed from a string (so it also runs under Trusted Types).
- * Class names and `data-fill` / `data-confirm` hooks are the ones src/ui/ fills in. The
- * default button of an overlay is marked `data-autofocus`, not `autofocus`: the browser would
- * act on that attribute at page load, taking focus from the host page.
+ * The overlays and notices are built on first use by extras.ts.
  */
 import stylesheet from './styles.css?inline';
 
@@ -20,9 +18,8 @@ export interface EmbedView {
   readonly game: HTMLElement;
   /** Where the skin draws. */
   readonly board: HTMLElement;
-  readonly win: HTMLDialogElement;
-  readonly over: HTMLDialogElement;
-  readonly confirm: HTMLDialogElement;
+  /** The board's box, which overlays cover (see extras.ts). */
+  readonly stage: HTMLElement;
   readonly live: HTMLElement;
 }
 
@@ -35,13 +32,18 @@ const ICONS = {
   undo: 'M12.5 8c-2.65 0-5.05 1-6.9 2.6L2 7v9h9l-3.62-3.62A7.95 7.95 0 0 1 20.1 16l2.37-.78A10.5 10.5 0 0 0 12.5 8z',
 } as const;
 
-export function buildView(doc: Document): EmbedView {
-  const h = <K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Attributes = {}, ...children: Child[]): HTMLElementTagNameMap[K] => {
+/** `h(tag, attributes, ...children)` for one document. */
+export const element =
+  (doc: Document) =>
+  <K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Attributes = {}, ...children: Child[]): HTMLElementTagNameMap[K] => {
     const el = doc.createElement(tag);
     for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
     el.append(...children);
     return el;
   };
+
+export function buildView(doc: Document): EmbedView {
+  const h = element(doc);
   const icon = (path: string): SVGSVGElement => {
     const svg = doc.createElementNS(SVG, 'svg');
     svg.setAttribute('viewBox', '0 0 24 24');
@@ -56,10 +58,6 @@ export function buildView(doc: Document): EmbedView {
     const value = h('span', { class: 'score-value' }, '0');
     return { card: h('div', { class: 'score-card', ...attributes }, h('span', { class: 'score-label' }, label), value), value };
   };
-  const button = (text: string, value: string, attributes: Attributes = {}): HTMLButtonElement => h('button', { class: 'button', value, ...attributes }, text);
-  const overlay = (className: string, labelId: string, ...content: Child[]): HTMLDialogElement =>
-    h('dialog', { class: `overlay ${className}`, 'aria-labelledby': labelId }, h('form', { method: 'dialog', class: 'sheet' }, ...content));
-
   const score = card('Score', { part: 'score' });
   const best = card('Best');
   const moves = card('Moves');
@@ -71,29 +69,7 @@ export function buildView(doc: Document): EmbedView {
   const board = h('div', { class: 'board', 'aria-hidden': 'true' });
   const game = h('div', { class: 'game', tabindex: '0', 'aria-label': 'Game board', 'aria-describedby': 'how-to' }, board);
 
-  const win = overlay(
-    'celebrate',
-    'win-title',
-    h('div', { class: 'badge', 'aria-hidden': 'true', 'data-fill': 'target' }, '2048'),
-    h('h2', { id: 'win-title' }, 'You win!'),
-    h('p', {}, 'You made the ', h('strong', { 'data-fill': 'target' }, '2048'), ' tile with a score of ', h('strong', { 'data-fill': 'score' }, '0'), '.'),
-    h('div', { class: 'actions' }, button('Keep going', 'keep', { class: 'button primary', 'data-autofocus': '' }), button('New game', 'new')),
-  );
-  const over = overlay(
-    'game-over',
-    'over-title',
-    h('h2', { id: 'over-title' }, 'Game over'),
-    h('p', { class: 'final' }, h('span', { class: 'final-label' }, 'Final score '), h('strong', { class: 'final-score', 'data-fill': 'score' }, '0'), h('span', { class: 'final-best', 'data-fill': 'best' })),
-    h('div', { class: 'actions' }, button('Try again', 'again', { class: 'button primary', 'data-autofocus': '' }), button('Undo last move', 'undo')),
-  );
-  const confirm = overlay(
-    'confirm',
-    'confirm-title',
-    h('h2', { id: 'confirm-title', 'data-confirm': 'title' }, 'Start a new game?'),
-    h('p', { 'data-confirm': 'message' }),
-    h('div', { class: 'actions' }, button('Keep playing', 'cancel', { 'data-confirm': 'cancel', 'data-autofocus': '' }), button('New game', 'confirm', { class: 'button primary', 'data-confirm': 'confirm' })),
-  );
-
+  const stage = h('div', { class: 'stage', part: 'board' }, game);
   const notices = h('div', { class: 'notices', 'aria-live': 'polite', 'aria-label': 'Notices' });
   const live = h('div', { class: 'visually-hidden', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' });
   const root = h(
@@ -106,26 +82,28 @@ export function buildView(doc: Document): EmbedView {
       h('div', { class: 'toolbar', role: 'group', 'aria-label': 'Game controls' }, newGame, undo),
     ),
     notices,
-    h('div', { class: 'stage', part: 'board' }, game, win, over, confirm),
+    stage,
     h('p', { class: 'visually-hidden', id: 'how-to' }, 'Slide the tiles with the arrow keys, W A S D or a swipe. Equal tiles merge. U undoes, N starts a new game.'),
     live,
   );
-  return { root, score: score.value, best: best.value, moves: moves.value, scoreCard: score.card, newGame, undo, notices, game, board, win, over, confirm, live };
+  return { root, score: score.value, best: best.value, moves: moves.value, scoreCard: score.card, newGame, undo, notices, game, board, stage, live };
 }
 
-/** One stylesheet object shared by every game on the page; adopted, so no `<style>` and no global CSS. */
-let shared: CSSStyleSheet | null = null;
+/** One stylesheet object per text, shared by every game on the page; adopted, so no `<style>` and no global CSS. */
+const sheets = new Map<string, CSSStyleSheet>();
 
-export function adoptStyles(shadow: ShadowRoot): () => void {
+export function adoptStyles(shadow: ShadowRoot, css: string = stylesheet): () => void {
   const win = shadow.ownerDocument.defaultView;
+  let sheet = sheets.get(css);
   // Stylesheets belong to one document; a game moved into another one builds its own.
-  if (!shared || !win || !(shared instanceof win.CSSStyleSheet)) {
-    shared = win ? new win.CSSStyleSheet() : new CSSStyleSheet();
-    shared.replaceSync(stylesheet);
+  if (!sheet || !win || !(sheet instanceof win.CSSStyleSheet)) {
+    sheet = win ? new win.CSSStyleSheet() : new CSSStyleSheet();
+    sheet.replaceSync(css);
+    sheets.set(css, sheet);
   }
-  const sheet = shared;
-  shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, sheet];
+  const adopted = sheet;
+  shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, adopted];
   return () => {
-    shadow.adoptedStyleSheets = shadow.adoptedStyleSheets.filter((s) => s !== sheet);
+    shadow.adoptedStyleSheets = shadow.adoptedStyleSheets.filter((s) => s !== adopted);
   };
 }

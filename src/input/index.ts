@@ -5,7 +5,8 @@ export { attachKeyboard, actionForKey, belongsToAnotherControl } from './keyboar
 export type { KeyboardOptions, KeyAction, KeyLike } from './keyboard';
 export { attachSwipe, swipeDirection, defaultThreshold } from './swipe';
 export type { SwipeOptions } from './swipe';
-export { attachGamepad } from './gamepad';
+// The gamepad code itself (./gamepad) is loaded on demand, so it is not re-exported here.
+export { attachGamepadOnDemand } from './gamepad-on-demand';
 export type { GamepadOptions, PadLike } from './gamepad';
 export { queueCommands } from './queue';
 export type { MoveQueueOptions, QueuedCommands } from './queue';

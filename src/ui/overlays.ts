@@ -85,7 +85,9 @@ export function mountOverlays(el: OverlayElements, store: ReadonlyStore<GameView
     else show();
   };
 
-  sync(store.getState(), false);
+  // Mounted just after the finishing move (an embed loads its overlays on demand): that move still plays first.
+  const first = store.getState();
+  sync(first, first.change.kind === 'move');
   const unsubscribe = store.subscribe((view) => sync(view, view.change.kind === 'move'));
   return () => {
     unsubscribe();

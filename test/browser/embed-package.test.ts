@@ -14,7 +14,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import { launchBrowser, openPage } from './harness';
 import type { Served } from './static-server';
 import { serveDirectory } from './static-server';
-import { MOVE_KEYS, cleanUp, elementLifecycle, mountDestroyCycles, mountPlayDestroy, mountTwo, mountWithBadOptions, press, ready, recordScripts, statesOf } from '../embed/checks';
+import { fromRows, seedRng, serializeGame } from '../../src/engine';
+import { MOVE_KEYS, cleanUp, elementLifecycle, mountDestroyCycles, mountPlayDestroy, mountTwo, mountWithBadOptions, partsOnDemand, press, ready, recordScripts, statesOf } from '../embed/checks';
 import type { InstalledPackage } from '../embed/package';
 import { gzipSizes, packAndInstall } from '../embed/package';
 import { installTracker } from '../embed/tracker';
@@ -188,12 +189,31 @@ describe.each(PAGES)('%s', (_name, path) => {
     expect(result.canvasesWhileMounted).toBe(1);
     // In "focus" mode the game listens to nothing global; with focus, only for a gamepad.
     expect(result.globalListenersUnfocused).toEqual([]);
-    expect([...result.globalListenersFocused].sort()).toEqual(['window gamepadconnected', 'window gamepaddisconnected']);
+    // The gamepad code itself loads only once a pad connects.
+    expect(result.globalListenersFocused).toEqual(['window gamepadconnected']);
     expect(result.left).toMatchObject({ listeners: [], observed: 0, timers: 0, frames: 0, contexts: 0 });
     expect(result.left.contextsMade).toBeGreaterThan(0);
     expect([result.canvasesLeft, result.childrenLeft]).toEqual([0, 0]);
     expect(result.globalChanges).toEqual([0, 0, 0, 0]);
     expect(result.remountMoves).toBeGreaterThan(0);
+  });
+
+  it('loads its notices, new-game question and win overlay on first use, and they work', async () => {
+    const board = fromRows([
+      [1024, 1024, 0, 0],
+      [2, 4, 0, 0],
+      [0, 0, 0, 0],
+      [0, 0, 0, 2],
+    ]);
+    const nearlyWon = { size: 4, board, score: 20_000, status: 'playing', record: 'LRUD', seed: 1, rng: seedRng(1), target: 2048 } as const;
+    const scripts = recordScripts(host.page);
+    const run = await partsOnDemand(host.page, JSON.stringify({ v: 1, game: serializeGame(nearlyWon), undo: [] }));
+    expect(run.notice).toMatch(/saved game .*could not be read/i);
+    expect(run.question).toBe('Start a new game?');
+    expect(run.keptGame).toBe(true);
+    expect(run.winTitle).toBe('You win!');
+    expect(run.statusAfterKeepGoing).toBe('keepPlaying');
+    expect(scripts.some((url) => url.includes('extras'))).toBe(true);
   });
 
   it('names every bad option in one console error, plays with the defaults and injects nothing', async () => {

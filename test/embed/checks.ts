@@ -264,3 +264,58 @@ export function recordScripts(page: Page): string[] {
   });
   return urls;
 }
+
+export interface OnDemandRun {
+  /** The notice shown for a corrupt save. */
+  readonly notice: string;
+  /** The title of the question asked by the New game button, and whether "Keep playing" kept the game. */
+  readonly question: string;
+  readonly keptGame: boolean;
+  /** The title of the overlay after the winning move, and the status after "Keep going". */
+  readonly winTitle: string;
+  readonly statusAfterKeepGoing: string;
+}
+
+/**
+ * The parts an embed loads on first use: a notice for a corrupt save, the new-game question,
+ * and the win overlay. `winningSave` is a save one left move away from 2048.
+ */
+export async function partsOnDemand(page: Page, winningSave: string): Promise<OnDemandRun> {
+  return page.evaluate(async (save) => {
+    const until = async <T>(read: () => T | null | undefined | false): Promise<T> => {
+      for (let i = 0; i < 300; i++) {
+        const value = read();
+        if (value) return value;
+        await new Promise((done) => setTimeout(done, 10));
+      }
+      throw new Error(`timed out waiting for ${read.toString()}`);
+    };
+    const shadowOf = (id: string): ShadowRoot => document.querySelector(`#${id} [data-cube2048]`)?.shadowRoot as ShadowRoot;
+    localStorage.setItem('cube2048:on-demand-a:game:v1', '{"v":1,"game":');
+    localStorage.setItem('cube2048:on-demand-b:game:v1', save);
+    window.games = {
+      a: window.embedTest.mountGame(document.getElementById('a') as HTMLElement, { skin: 'flat', storage: 'on-demand-a' }),
+      b: window.embedTest.mountGame(document.getElementById('b') as HTMLElement, { skin: 'flat', storage: 'on-demand-b' }),
+    };
+    const a = window.games.a as GameHandle;
+    const b = window.games.b as GameHandle;
+    await Promise.all([a.ready, b.ready]);
+
+    const notice = await until(() => shadowOf('a').querySelector('.notice p')?.textContent);
+    for (const dir of ['left', 'up', 'right', 'down'] as const) if (a.move(dir)) break;
+    const movesBefore = a.getState().moves;
+    shadowOf('a').querySelector<HTMLButtonElement>('.toolbar .button.primary')?.click();
+    const dialog = await until(() => shadowOf('a').querySelector<HTMLDialogElement>('dialog.confirm[open]'));
+    const question = dialog.querySelector('h2')?.textContent ?? '';
+    dialog.querySelector<HTMLButtonElement>('button[value="cancel"]')?.click();
+    await until(() => !dialog.open);
+    const keptGame = a.getState().moves === movesBefore && movesBefore > 0;
+
+    b.move('left');
+    const win = await until(() => shadowOf('b').querySelector<HTMLDialogElement>('dialog.celebrate[open]'));
+    const winTitle = win.querySelector('h2')?.textContent ?? '';
+    win.querySelector<HTMLButtonElement>('button[value="keep"]')?.click();
+    const statusAfterKeepGoing = await until(() => !win.open && b.getState().status !== 'won' && b.getState().status);
+    return { notice, question, keptGame, winTitle, statusAfterKeepGoing };
+  }, winningSave);
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PadLike } from '../../src/input';
-import { attachGamepad } from '../../src/input';
+import { attachGamepadOnDemand } from '../../src/input';
+import { attachGamepad } from '../../src/input/gamepad';
 import { manualFrames, recorder } from './fakes';
 
 function pad(pressed: number[] = [], axes: [number, number] = [0, 0]): PadLike {
@@ -63,5 +64,41 @@ describe('gamepad', () => {
     expect(g.frames.scheduled).toBe(0);
     g.hold(pad([14]));
     expect(g.log).toEqual([]);
+  });
+});
+
+describe('gamepad on demand', () => {
+  const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 50));
+
+  it('loads the gamepad code only when a pad connects, then plays its presses', async () => {
+    const win = new EventTarget();
+    const frames = manualFrames();
+    let pads: (PadLike | null)[] = [];
+    const { log, commands } = recorder();
+    const detach = attachGamepadOnDemand(win as unknown as Window, commands as never, { frames, getGamepads: () => pads });
+    await settle();
+    expect(frames.scheduled).toBe(0);
+    pads = [pad([14])];
+    win.dispatchEvent(new Event('gamepadconnected'));
+    await settle();
+    frames.step();
+    expect(log).toEqual(['left']);
+    detach();
+    expect(frames.scheduled).toBe(0);
+  });
+
+  it('starts at once when a pad was connected before, and does nothing after an early detach', async () => {
+    const win = new EventTarget();
+    const frames = manualFrames();
+    const { log, commands } = recorder();
+    const detach = attachGamepadOnDemand(win as unknown as Window, commands as never, { frames, getGamepads: () => [pad([15])] });
+    detach();
+    await settle();
+    expect(frames.scheduled).toBe(0);
+    const again = attachGamepadOnDemand(win as unknown as Window, commands as never, { frames, getGamepads: () => [pad([15])] });
+    await settle();
+    frames.step();
+    expect(log).toEqual(['right']);
+    again();
   });
 });
