@@ -1,0 +1,115 @@
+/**
+ * The layers of docs/ARCHITECTURE.md, checked two ways:
+ * - the ESLint rules that guard each layer really fire (a forbidden import in each layer,
+ *   linted through the project's own config, is an error; an allowed one is not);
+ * - what lint cannot see: the static import graphs of the page and the embed never reach
+ *   three.js or the AI search, which must load on demand.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = resolve(import.meta.dirname, '..');
+const eslint = new ESLint({ cwd: root });
+
+/** Rule ids ESLint reports for `code` as if it were the file at `path`. */
+async function violations(path: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: resolve(root, path) });
+  return (result?.messages ?? []).map((m) => m.ruleId ?? m.message).filter((id) => id !== '@typescript-eslint/no-unused-vars');
+}
+
+const FORBIDDEN: readonly (readonly [layer: string, path: string, code: string, rule: string])[] = [
+  ['engine', 'src/engine/probe.ts', "import { createGameStore } from '../store';\nexport const s = createGameStore;", 'no-restricted-imports'],
+  ['engine', 'src/engine/probe.ts', "import { Mesh } from 'three';\nexport const m = Mesh;", 'no-restricted-imports'],
+  ['engine', 'src/engine/probe.ts', 'export const r = Math.random();', 'no-restricted-properties'],
+  ['engine', 'src/engine/probe.ts', 'export const t = Date.now();', 'no-restricted-globals'],
+  ['engine', 'src/engine/probe.ts', 'export const w = window.innerWidth;', 'no-restricted-globals'],
+  ['store', 'src/store/probe.ts', "import { loadSkin } from '../skins/load';\nexport const l = loadSkin;", 'no-restricted-imports'],
+  ['store', 'src/store/probe.ts', "export const v = localStorage.getItem('x');", 'no-restricted-globals'],
+  ['skins', 'src/skins/dom/probe.ts', "import { playMove } from '../../engine';\nexport const p = playMove;", 'no-restricted-imports'],
+  ['skins', 'src/skins/dom/probe.ts', "import { createGameStore } from '../../store/store';\nexport const s = createGameStore;", 'no-restricted-imports'],
+  ['ai', 'src/ai/probe.ts', "import { createGameStore } from '../store';\nexport const s = createGameStore;", 'no-restricted-imports'],
+  ['replay', 'src/replay/probe.ts', "import { mountPage } from '../ui/page';\nexport const m = mountPage;", 'no-restricted-imports'],
+  ['input', 'src/input/probe.ts', "import { playMove } from '../engine';\nexport const p = playMove;", 'no-restricted-imports'],
+];
+
+const ALLOWED: readonly (readonly [layer: string, path: string, code: string])[] = [
+  ['store', 'src/store/probe.ts', "import { playMove } from '../engine';\nimport { createStore } from 'zustand/vanilla';\nexport const x = [playMove, createStore];"],
+  ['skins', 'src/skins/dom/probe.ts', "import type { Board } from '../../engine';\nimport type { GameView } from '../../store/types';\nexport type X = [Board, GameView];"],
+  ['ai', 'src/ai/probe.ts', "import { playMove } from '../engine';\nexport const p = playMove;"],
+  ['input', 'src/input/probe.ts', "import type { Direction } from '../engine';\nexport type D = Direction;"],
+];
+
+// `npm run lint` checks the code as it is; these prove the rules would catch a break.
+describe('the layer rules', { timeout: 30_000 }, () => {
+  it.each(FORBIDDEN)('reject in %s: %s with %j', async (_layer, path, code, rule) => {
+    expect(await violations(path, code)).toContain(rule);
+  });
+
+  it.each(ALLOWED)('allow in %s: %s with %j', async (_layer, path, code) => {
+    expect(await violations(path, code)).toEqual([]);
+  });
+});
+
+/** Specifiers a module imports at load time: `import … from`, bare `import '…'` and `export … from`, but not `import type` or `import()`. */
+function staticImports(code: string): string[] {
+  const out: string[] = [];
+  const patterns = [/^\s*import\s+(?!type\b)[^'"`;]*?\bfrom\s+['"]([^'"]+)['"]/gm, /^\s*import\s+['"]([^'"]+)['"]/gm, /^\s*export\s+(?!type\b)[^'"`;]*?\bfrom\s+['"]([^'"]+)['"]/gm];
+  for (const pattern of patterns) for (const match of code.matchAll(pattern)) if (match[1]) out.push(match[1]);
+  return out;
+}
+
+function resolveModule(from: string, specifier: string): string | null {
+  const bare = specifier.split('?')[0] ?? specifier;
+  const base = resolve(dirname(from), bare);
+  for (const candidate of [base, `${base}.ts`, resolve(base, 'index.ts')]) if (candidate.endsWith('.ts') && existsSync(candidate)) return candidate;
+  return null;
+}
+
+/** Every source module and package an entry loads before any `import()`. */
+function staticGraph(entry: string): { modules: Set<string>; packages: Set<string> } {
+  const modules = new Set<string>();
+  const packages = new Set<string>();
+  const visit = (file: string): void => {
+    if (modules.has(file)) return;
+    modules.add(file);
+    for (const specifier of staticImports(readFileSync(file, 'utf8'))) {
+      if (!specifier.startsWith('.')) {
+        packages.add(specifier);
+        continue;
+      }
+      const next = resolveModule(file, specifier);
+      if (next) visit(next);
+    }
+  };
+  visit(resolve(root, entry));
+  return { modules: new Set([...modules].map((m) => relative(root, m))), packages };
+}
+
+describe('what loads on demand', () => {
+  const ENTRIES = ['src/main.ts', 'src/embed/index.ts', 'src/embed/element.ts', 'src/embed/script.ts'];
+
+  it('reads static imports and skips type-only ones and import()', () => {
+    const code = "import a from './a';\nimport type { B } from './b';\nimport {\n  c,\n} from './c';\nimport './d.css';\nexport * from './e';\nexport type { F } from './f';\nconst g = import('./g');";
+    expect(staticImports(code).sort()).toEqual(['./a', './c', './d.css', './e']);
+  });
+
+  it.each(ENTRIES)('%s never loads three.js, the cubes skin or the AI search up front', (entry) => {
+    const { modules, packages } = staticGraph(entry);
+    expect(modules.size).toBeGreaterThan(5);
+    expect([...packages].filter((p) => p === 'three' || p.startsWith('three/'))).toEqual([]);
+    expect([...modules].filter((m) => m.startsWith('src/skins/three/') || m === 'src/ai/search.ts' || m === 'src/ai/bitboard.ts')).toEqual([]);
+  });
+
+  it.each(['src/embed/index.ts', 'src/embed/element.ts'])('%s leaves notices, overlays and gamepad polling to first use', (entry) => {
+    const { modules } = staticGraph(entry);
+    expect([...modules].filter((m) => ['src/embed/extras.ts', 'src/ui/overlays.ts', 'src/ui/dialogs.ts', 'src/ui/notices.ts', 'src/input/gamepad.ts'].includes(m))).toEqual([]);
+  });
+
+  it('keeps the engine free of every other layer, also through re-exports', () => {
+    const { modules, packages } = staticGraph('src/engine/index.ts');
+    expect([...modules].filter((m) => !m.startsWith('src/engine/'))).toEqual([]);
+    expect([...packages]).toEqual([]);
+  });
+});
