@@ -12,6 +12,7 @@ import { acceptsMoves } from '../engine';
 import { belongsToAnotherControl } from '../input';
 import type { GameStore } from '../store';
 import { anyModalOpen } from './dialogs';
+import { formatNumber } from './format';
 import type { SkinHost } from './skin-host';
 
 export type AutoplaySpeed = 'slow' | 'normal' | 'fast' | 'max';
@@ -61,6 +62,12 @@ export interface AiPanelOptions {
 export interface AiPanel {
   /** The player moved, undid, swiped, clicked the board or started over: autoplay gives way. */
   playerActed(): void;
+  /**
+   * True while autoplay runs. The page then leaves its move-by-move announcements out: a
+   * screen reader cannot keep up with many moves a second, so it hears when autoplay starts
+   * and, when it stops, why and the score.
+   */
+  readonly autoplaying: boolean;
   dispose(): void;
 }
 
@@ -92,13 +99,13 @@ export function mountAiPanel(elements: AiPanelElements, options: AiPanelOptions)
   /** The hint shown now, for the position with this change number. */
   let hintSeq: number | null = null;
   /** A running autoplay loop's token; null when stopped. Only the newest loop may act. */
-  let loop: { readonly id: number; wake: (() => void) | null; timer: ReturnType<typeof setTimeout> | null } | null = null;
+  let loop: { readonly id: number; wake: (() => void) | null; timer: ReturnType<typeof setTimeout> | null; moves: number } | null = null;
   let loops = 0;
   /** The change number of autoplay's own latest move; any other change is the player's. */
   let ownSeq: number | null = null;
 
   const showHint = (dir: Direction | null): void => {
-    skins.skin()?.setHint(dir);
+    skins.setHint(dir);
     if (dir) elements.game.dataset['hint'] = dir;
     else delete elements.game.dataset['hint'];
   };
@@ -136,13 +143,14 @@ export function mountAiPanel(elements: AiPanelElements, options: AiPanelOptions)
   function stopAutoplay(words: string | null): void {
     if (!loop) return;
     const current = loop;
+    const played = current.moves > 0;
     loop = null;
     ownSeq = null;
     if (current.timer !== null) clearTimeout(current.timer);
     current.wake?.();
     client.cancel();
     renderAutoplay();
-    if (words) say(words);
+    if (words) say(played ? `${words} Score ${formatNumber(store.getState().game.score)}.` : words);
   }
 
   /** Why autoplay cannot make its next move, or null when it can. */
@@ -205,7 +213,7 @@ export function mountAiPanel(elements: AiPanelElements, options: AiPanelOptions)
       showAnalysis(suggestion);
       if (plan.skipAnimation) skins.skin()?.finish();
       ownSeq = view.change.seq + 1;
-      store.getState().move(suggestion.dir);
+      if (store.getState().move(suggestion.dir)) token.moves++;
       ownSeq = store.getState().change.seq;
       await pause(token, plan.delayMs);
     }
@@ -219,7 +227,7 @@ export function mountAiPanel(elements: AiPanelElements, options: AiPanelOptions)
       return;
     }
     clearHint();
-    loop = { id: ++loops, wake: null, timer: null };
+    loop = { id: ++loops, wake: null, timer: null, moves: 0 };
     renderAutoplay();
     say('Autoplay started. Press any game key to stop.');
     void runAutoplay(loop);
@@ -283,6 +291,9 @@ export function mountAiPanel(elements: AiPanelElements, options: AiPanelOptions)
 
   return {
     playerActed: () => stopAutoplay('Autoplay stopped.'),
+    get autoplaying() {
+      return loop !== null;
+    },
     dispose() {
       stopAutoplay(null);
       unsubscribe();

@@ -154,7 +154,7 @@ export function mountPage({ doc, store, settings, loadSkin, webglAvailable, dail
   cleanups.push(
     store.subscribe((view, previous) => {
       const words = describeChange(view, previous);
-      if (words) announcer.say(words);
+      if (words && !ai?.autoplaying) announcer.say(words);
       if (view.game.size !== previous.game.size) label(view);
       feedback.onChange(view);
     }),

@@ -1,3 +1,4 @@
+import type { Direction } from '../engine';
 import type { Skin, SkinFactory, SkinName, SkinOptions } from '../skins/skin';
 import { SkinUnavailableError } from '../skins/skin';
 import type { GameView, ReadonlyStore } from '../store/types';
@@ -19,6 +20,8 @@ export interface SkinHost {
   /** Shows the board with `name`; resolves with the skin actually shown (flat when the asked one cannot run). */
   show(name: SkinName): Promise<SkinName>;
   update(options: Partial<SkinOptions>): void;
+  /** Points at `dir` (null hides it); a skin switched in later shows the same hint. */
+  setHint(dir: Direction | null): void;
   /** The mounted skin, for tools and benchmarks. */
   skin(): Skin | null;
   dispose(): void;
@@ -37,6 +40,7 @@ export function createSkinHost(host: HTMLElement, store: ReadonlyStore<GameView>
   let request = 0;
   let firstBoardSeen = false;
   let disposed = false;
+  let hint: Direction | null = null;
 
   const reportFirstBoard = (): void => {
     if (firstBoardSeen || !options.onFirstBoard) return;
@@ -69,6 +73,7 @@ export function createSkinHost(host: HTMLElement, store: ReadonlyStore<GameView>
       mounted.layer.remove();
     }
     mounted = { name, skin, layer };
+    if (hint) skin.setHint(hint);
     reportFirstBoard();
   };
 
@@ -105,6 +110,10 @@ export function createSkinHost(host: HTMLElement, store: ReadonlyStore<GameView>
     show,
     update(patch) {
       mounted?.skin.update(patch);
+    },
+    setHint(dir) {
+      hint = dir;
+      mounted?.skin.setHint(dir);
     },
     skin: () => mounted?.skin ?? null,
     dispose() {

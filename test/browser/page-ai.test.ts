@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Direction, GameState } from '../../src/engine';
 import { fromRows, seedRng } from '../../src/engine';
 import { launchBrowser } from './harness';
-import { GAME_KEY, KEY_OF, liveText, openGame, readHud, saveOf, waitForMoves } from './page-helpers';
+import { GAME_KEY, KEY_OF, choose, liveText, openGame, openSettings, readHud, saveOf, waitForMoves } from './page-helpers';
 
 /** Left and up are the only moves, and after either one, wherever the new tile lands, the game is over. */
 function oneMoveFromTheEnd(): GameState {
@@ -74,6 +74,24 @@ describe('the AI on the game page', () => {
     await game.close();
   });
 
+  it('keeps showing the hint when the board switches to the cubes and back', async () => {
+    const game = await openGame(browser, { query: '?seed=79' });
+    const { page } = game;
+    await page.click('#ai-hint');
+    await expect.poll(() => page.getAttribute('#game', 'data-hint')).toMatch(/^(left|right|up|down)$/);
+    const dir = await page.getAttribute('#game', 'data-hint');
+
+    await openSettings(page);
+    await choose(page, 'skin', 'cubes');
+    await page.waitForFunction(() => document.querySelectorAll('#board canvas').length === 1);
+    await choose(page, 'skin', 'flat');
+    await page.waitForFunction(() => document.querySelectorAll('#board canvas').length === 0);
+    await page.keyboard.press('Escape');
+    expect(await flatHintSide(page), 'the new flat board points where the hint was').toBe(dir);
+    expect(game.errors).toEqual([]);
+    await game.close();
+  });
+
   it('autoplays until the player presses a game key, then makes no more moves', async () => {
     const game = await openGame(browser, { query: '?seed=78' });
     const { page } = game;
@@ -81,6 +99,7 @@ describe('the AI on the game page', () => {
     await page.click('#ai-autoplay');
     expect(await autoplayOn(page)).toBe(true);
     await page.waitForFunction(() => Number(document.getElementById('moves')?.textContent) >= 8, null, { timeout: 15_000 });
+    expect(await liveText(page), 'a screen reader is not read every move').toBe('Autoplay started. Press any game key to stop.');
 
     await page.focus('#game');
     await page.keyboard.press('ArrowUp');
@@ -121,7 +140,7 @@ describe('the AI on the game page', () => {
     await page.waitForFunction(() => (document.getElementById('over-dialog') as HTMLDialogElement).open, null, { timeout: 10_000 });
     await expect.poll(() => autoplayOn(page)).toBe(false);
     expect((await readHud(page)).moves).toBe(5);
-    await expect.poll(() => liveText(page)).toBe('Autoplay stopped: game over.');
+    await expect.poll(() => liveText(page)).toMatch(/^Autoplay stopped: game over\. Score [\d,]+\.$/);
     expect(game.errors).toEqual([]);
     await game.close();
   });
@@ -133,7 +152,7 @@ describe('the AI on the game page', () => {
     await page.click('#ai-autoplay');
     await page.waitForFunction(() => (document.getElementById('win-dialog') as HTMLDialogElement).open, null, { timeout: 15_000 });
     await expect.poll(() => autoplayOn(page)).toBe(false);
-    await expect.poll(() => liveText(page)).toBe('Autoplay stopped: you reached 2048!');
+    await expect.poll(() => liveText(page)).toMatch(/^Autoplay stopped: you reached 2048! Score [\d,]+\.$/);
     const moves = (await readHud(page)).moves;
     await page.waitForTimeout(400);
     expect((await readHud(page)).moves).toBe(moves);

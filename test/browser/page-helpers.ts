@@ -132,3 +132,11 @@ export async function swipe(page: Page, dx: number, dy: number): Promise<void> {
   await touch('touchEnd', x + dx, y + dy);
   await cdp.detach();
 }
+
+export async function openSettings(page: Page): Promise<void> {
+  await page.click('#open-settings');
+  await page.waitForFunction(() => (document.getElementById('settings-dialog') as HTMLDialogElement).open);
+}
+
+/** Picks a settings choice, e.g. `choose(page, 'skin', 'cubes')`; the settings dialog must be open. */
+export const choose = (page: Page, name: string, value: string): Promise<void> => page.click(`#settings-dialog label:has(input[name="${name}"][value="${value}"])`);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Direction, GameState } from '../../src/engine';
 import { newGame, playMove } from '../../src/engine';
 import { launchBrowser } from './harness';
-import { KEY_OF, SETTINGS_KEY, expectShows, openGame, readGrid, readHud, waitForMoves } from './page-helpers';
+import { KEY_OF, SETTINGS_KEY, choose, expectShows, openGame, openSettings, readGrid, readHud, waitForMoves } from './page-helpers';
 
 /** Screenshots land here (ignored by git) for a person to look at. */
 const SCREENS = resolve(import.meta.dirname, '../../test-results/screens');
@@ -21,11 +21,6 @@ async function play(page: Page, state: GameState, dirs: readonly Direction[]): P
   return states;
 }
 
-const openSettings = async (page: Page): Promise<void> => {
-  await page.click('#open-settings');
-  await page.waitForFunction(() => (document.getElementById('settings-dialog') as HTMLDialogElement).open);
-};
-const choose = (page: Page, name: string, value: string): Promise<void> => page.click(`#settings-dialog label:has(input[name="${name}"][value="${value}"])`);
 
 interface Box {
   x: number;
