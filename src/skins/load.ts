@@ -5,10 +5,13 @@
  */
 import { createFlatSkin } from './dom/flat';
 import type { SkinFactory, SkinName } from './skin';
+import { NO_WEBGL_MESSAGE, SkinUnavailableError } from './skin';
 
 export async function loadSkin(name: SkinName): Promise<SkinFactory> {
   switch (name) {
     case 'cubes':
+      // Without WebGL, three.js (the bulk of the download) would be fetched for nothing.
+      if (!webglAvailable()) throw new SkinUnavailableError(NO_WEBGL_MESSAGE, 'cubes');
       return (await import('./three/cubes')).createCubesSkin;
     case 'flat':
       return createFlatSkin;

@@ -67,6 +67,9 @@ export type SkinFactory = (options?: SkinOptions) => Skin;
  * Thrown by `mount` when a skin cannot run here (no WebGL). `message` is one line a
  * player can read; the page falls back to the flat skin and shows it.
  */
+/** What the player reads when the cubes cannot run here. */
+export const NO_WEBGL_MESSAGE = 'This browser cannot draw 3D graphics (WebGL is off or missing), so the flat board is shown.';
+
 export class SkinUnavailableError extends Error {
   override readonly name = 'SkinUnavailableError';
   constructor(

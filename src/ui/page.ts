@@ -6,6 +6,7 @@
 import type { QueuedCommands } from '../input';
 import { queueCommands } from '../input';
 import type { SkinFactory, SkinName } from '../skins/skin';
+import { NO_WEBGL_MESSAGE } from '../skins/skin';
 import type { GameStore } from '../store';
 import type { GameView } from '../store/types';
 import { mountA11yGrid } from './a11y-grid';
@@ -55,7 +56,6 @@ function byId<T extends HTMLElement>(doc: Document, id: string): T {
   return el as T;
 }
 
-const NO_WEBGL = 'This browser cannot draw 3D graphics (WebGL is off or missing), so the flat board is shown.';
 
 export function mountPage({ doc, store, settings, loadSkin, webglAvailable, dailyDay = null }: PageOptions): Page {
   const win = doc.defaultView as Window;
@@ -179,8 +179,8 @@ export function mountPage({ doc, store, settings, loadSkin, webglAvailable, dail
     let actual: SkinName;
     if (wanted === 'cubes' && !webglAvailable()) {
       // Known before loading three.js: skip the download and say why at once.
-      cubesUnavailable = NO_WEBGL;
-      notices.add({ message: NO_WEBGL });
+      cubesUnavailable = NO_WEBGL_MESSAGE;
+      notices.add({ message: NO_WEBGL_MESSAGE });
       actual = await host.show('flat');
     } else {
       actual = await host.show(wanted);

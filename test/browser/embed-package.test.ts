@@ -49,9 +49,10 @@ interface Opened {
 }
 
 /** A host page in a fresh context (empty storage); with the resource tracker installed unless told otherwise. */
-async function open(path: string, options: { readonly track?: boolean } = {}): Promise<Opened> {
+async function open(path: string, options: { readonly track?: boolean; readonly initScript?: string } = {}): Promise<Opened> {
   const o = await openPage(browser, 'about:blank');
   if (options.track !== false) await o.context.addInitScript(installTracker);
+  if (options.initScript) await o.context.addInitScript(options.initScript);
   await o.page.goto(new URL(path, served.url).href);
   await ready(o.page);
   return o;
@@ -214,6 +215,31 @@ describe.each(PAGES)('%s', (_name, path) => {
     expect(run.winTitle).toBe('You win!');
     expect(run.statusAfterKeepGoing).toBe('keepPlaying');
     expect(scripts.some((url) => url.includes('extras'))).toBe(true);
+  });
+
+  it('without WebGL, shows the flat board with a notice and never downloads three.js', async () => {
+    const noWebgl = await open(path, {
+      initScript: `const get = HTMLCanvasElement.prototype.getContext; HTMLCanvasElement.prototype.getContext = function (type, ...rest) { return /webgl/i.test(type) ? null : get.call(this, type, ...rest); };`,
+    });
+    try {
+      const scripts = recordScripts(noWebgl.page);
+      const shown = await noWebgl.page.evaluate(async () => {
+        const game = window.embedTest.mountGame(document.getElementById('a') as HTMLElement, { skin: 'cubes', storage: false });
+        const skin = await game.ready;
+        const root = document.querySelector('#a [data-cube2048]')?.shadowRoot;
+        for (let i = 0; i < 300 && !root?.querySelector('.notice p'); i++) await new Promise((done) => setTimeout(done, 10));
+        const result = { skin, notice: root?.querySelector('.notice p')?.textContent ?? '' };
+        game.destroy();
+        return result;
+      });
+      expect(shown.skin).toBe('flat');
+      expect(shown.notice).toMatch(/WebGL.*flat board is shown\.$/);
+      expect(scripts.filter((url) => /cubes|three/.test(url))).toEqual([]);
+      // A missing WebGL is the browser's limit, not an error: it is told in the notice, not the console.
+      expect(noWebgl.errors).toEqual([]);
+    } finally {
+      await noWebgl.context.close();
+    }
   });
 
   it('names every bad option in one console error, plays with the defaults and injects nothing', async () => {
