@@ -169,7 +169,6 @@ export function mountPage({ doc, store, settings, loadSkin, webglAvailable, dail
   const panel = mountSettingsPanel(byId(doc, 'settings-dialog'), byId(doc, 'open-settings'), settings, {
     currentSize: () => actions().game.size,
     requestSize: requestNewGame,
-    reducedMotion: () => appearance.current().reducedMotion,
     onSoundOn: feedback.unlock,
     canVibrate: typeof win.navigator.vibrate === 'function' && win.matchMedia('(pointer: coarse)').matches,
   });

@@ -6,8 +6,6 @@ export interface SettingsPanelHooks {
   readonly currentSize: () => number;
   /** Asks the player, then starts a game of `size`; false when they kept their game. */
   readonly requestSize: (size: number) => Promise<boolean>;
-  /** Whether motion is reduced right now (the system's choice until the player sets one). */
-  readonly reducedMotion: () => boolean;
   /** Called from the click that turns sound on (browsers start audio only from a gesture). */
   readonly onSoundOn: () => void;
   readonly canVibrate: boolean;
@@ -29,11 +27,12 @@ function control<T extends HTMLElement>(form: HTMLElement, selector: string): T 
  * The settings dialog: skin (switched live), board size (asks, then a new game), theme,
  * reduced motion, sound and vibration. Every change applies at once and is remembered.
  */
+const motionChoice = (reduced: boolean | null): 'system' | 'full' | 'reduce' => (reduced === null ? 'system' : reduced ? 'reduce' : 'full');
+
 export function mountSettingsPanel(dialog: HTMLDialogElement, opener: HTMLElement, settings: SettingsStore, hooks: SettingsPanelHooks): SettingsPanel {
   const form = control<HTMLFormElement>(dialog, 'form');
   const radios = (name: string): HTMLInputElement[] => [...form.querySelectorAll<HTMLInputElement>(`input[name="${name}"]`)];
   const size = control<HTMLSelectElement>(form, 'select[name="size"]');
-  const reducedMotion = control<HTMLInputElement>(form, 'input[name="reducedMotion"]');
   const sound = control<HTMLInputElement>(form, 'input[name="sound"]');
   const vibration = control<HTMLInputElement>(form, 'input[name="vibration"]');
   const skinNote = control<HTMLElement>(form, '[data-note="skin"]');
@@ -48,7 +47,7 @@ export function mountSettingsPanel(dialog: HTMLDialogElement, opener: HTMLElemen
     for (const r of radios('skin')) r.checked = r.value === (shownSkin ?? s.skin);
     for (const r of radios('theme')) r.checked = r.value === s.theme;
     size.value = String(hooks.currentSize());
-    reducedMotion.checked = s.reducedMotion ?? hooks.reducedMotion();
+    for (const r of radios('motion')) r.checked = r.value === motionChoice(s.reducedMotion);
     sound.checked = s.sound;
     vibration.checked = s.vibration;
   };
@@ -63,8 +62,9 @@ export function mountSettingsPanel(dialog: HTMLDialogElement, opener: HTMLElemen
       case 'theme':
         settings.set({ theme: target.value as ThemeChoice });
         break;
-      case 'reducedMotion':
-        settings.set({ reducedMotion: reducedMotion.checked });
+      case 'motion':
+        // "System" hands the choice back to the system's prefers-reduced-motion.
+        settings.set({ reducedMotion: target.value === 'system' ? null : target.value === 'reduce' });
         break;
       case 'sound':
         if (sound.checked) hooks.onSoundOn();

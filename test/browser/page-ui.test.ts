@@ -87,7 +87,7 @@ describe('the game page around the board', () => {
     await game.close();
   });
 
-  it('applies theme and reduced motion live and remembers them', async () => {
+  it('applies theme and motion live, remembers them, and can hand motion back to the system', async () => {
     const game = await openGame(browser);
     const { page } = game;
     const root = (): Promise<{ theme?: string; motion?: string; bg: string }> =>
@@ -95,12 +95,22 @@ describe('the game page around the board', () => {
     expect((await root()).theme).toBe('light');
     await openSettings(page);
     await choose(page, 'theme', 'dark');
-    await page.click('#settings-dialog label[for="reduced-motion"]');
+    await choose(page, 'motion', 'reduce');
     expect(await root()).toMatchObject({ theme: 'dark', motion: 'reduce' });
     await page.keyboard.press('Escape');
     await page.reload();
     await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
     expect((await root()).motion).toBe('reduce');
+
+    // "System" follows the system's setting again, whichever way it goes.
+    await openSettings(page);
+    expect(await page.isChecked('#settings-dialog input[name="motion"][value="reduce"]')).toBe(true);
+    await choose(page, 'motion', 'system');
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await expect.poll(async () => (await root()).motion).toBe('reduce');
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await expect.poll(async () => (await root()).motion).toBe('full');
+    await page.keyboard.press('Escape');
     expect(await page.getAttribute('meta[name="theme-color"]', 'content')).toBe('#16130f');
     expect(game.errors).toEqual([]);
     await game.close();
