@@ -6,7 +6,7 @@ import { createGameStore } from './store';
 import { localStorageOf } from './embed/storage';
 import { mountPage } from './ui/page';
 import { registerServiceWorker } from './ui/pwa';
-import { DAILY_KEY_PREFIX, DAILY_SIZE, dailySeed, isDailyUrl, utcDay } from './ui/daily';
+import { DAILY_KEY_PREFIX, DAILY_SIZE, dailyHref, dailySeed, isDailyUrl, utcDay } from './ui/daily';
 import { createSettingsStore } from './ui/settings';
 import { parseStartOptions, withoutStartOptions } from './ui/url';
 
@@ -48,7 +48,22 @@ if (!daily && (start.seed !== undefined || start.size !== undefined)) {
   history.replaceState(history.state, '', withoutStartOptions(location.href));
 }
 
-const page = mountPage({ doc: document, store, settings: createSettingsStore(storage), loadSkin, webglAvailable, dailyDay });
+// Played on from a replay during the daily challenge: not today's deal, so it goes to the normal game, and so does the page.
+const playOnIn = daily
+  ? () => {
+      const normal = createGameStore({ storage });
+      return {
+        store: normal,
+        done: () => {
+          normal.getState().destroy();
+          location.assign(dailyHref(location.href, false));
+        },
+        release: () => normal.getState().destroy(),
+      };
+    }
+  : undefined;
+
+const page = mountPage({ doc: document, store, settings: createSettingsStore(storage), loadSkin, webglAvailable, dailyDay, ...(playOnIn ? { playOnIn } : {}) });
 for (const problem of start.problems) page.notify({ message: problem });
 
 attachKeyboard(page.game, page.commands, { scope: 'page' });

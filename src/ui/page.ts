@@ -21,6 +21,7 @@ import { mountHud } from './hud';
 import type { PageNotice } from './notices';
 import { mountNotices } from './notices';
 import { mountOverlays } from './overlays';
+import type { PlayOnTarget } from './replay-viewer';
 import { createReplayViewer } from './replay-viewer';
 import type { PageSkin, SettingsStore } from './settings';
 import { mountSettingsPanel } from './settings-panel';
@@ -36,6 +37,8 @@ export interface PageOptions {
   readonly webglAvailable: () => boolean;
   /** The UTC day when the page plays the daily challenge; absent for the normal game. */
   readonly dailyDay?: string | null;
+  /** Where a game played on from a replay goes, when not into `store` (see the replay viewer). */
+  readonly playOnIn?: () => PlayOnTarget;
 }
 
 export interface Page {
@@ -57,7 +60,7 @@ function byId<T extends HTMLElement>(doc: Document, id: string): T {
 }
 
 
-export function mountPage({ doc, store, settings, loadSkin, webglAvailable, dailyDay = null }: PageOptions): Page {
+export function mountPage({ doc, store, settings, loadSkin, webglAvailable, dailyDay = null, playOnIn }: PageOptions): Page {
   const win = doc.defaultView as Window;
   const game = byId<HTMLElement>(doc, 'game');
   const board = byId<HTMLElement>(doc, 'board');
@@ -203,6 +206,7 @@ export function mountPage({ doc, store, settings, loadSkin, webglAvailable, dail
     skinOptions: () => ({ theme: appearance.current().theme, reducedMotion: appearance.current().reducedMotion }),
     say: announcer.say,
     focusGame,
+    ...(playOnIn ? { playOnIn } : {}),
   });
   cleanups.push(viewer.dispose);
   cleanups.push(mountShare({ doc, store, viewer, confirmDialog, notify: notices.add, say: announcer.say, focusGame, dailyDay }));

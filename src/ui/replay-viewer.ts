@@ -27,6 +27,20 @@ export interface ReplayViewerOptions {
   /** A line for the live region. */
   readonly say: (text: string) => void;
   readonly focusGame: () => void;
+  /**
+   * Where "Play from here" puts the game: the page's own store when absent. The daily
+   * challenge passes the normal game's: a game played on from a replay is not today's deal,
+   * so it is saved with the normal game and the page goes back to it.
+   */
+  readonly playOnIn?: () => PlayOnTarget;
+}
+
+export interface PlayOnTarget {
+  readonly store: GameStore;
+  /** The game was started in `store`. */
+  done(): void;
+  /** Nothing was started (the player kept their game). */
+  release(): void;
 }
 
 export interface ReplayViewer {
@@ -156,20 +170,22 @@ export function createReplayViewer(options: ReplayViewerOptions): ReplayViewer {
     if (!session) return;
     stop();
     const from = session.timeline.stateAt(session.position);
-    const { game: current, canUndo } = store.getState();
+    const target = options.playOnIn?.() ?? { store, done: () => undefined, release: () => undefined };
+    const { game: current, canUndo } = target.store.getState();
     const inProgress = current.status !== 'over' && (current.record.length > 0 || canUndo);
     if (inProgress) {
       const ok = await confirmWith(options.confirmDialog, {
         title: 'Play on from this move?',
-        message: `Your current game, with a score of ${formatNumber(current.score)}, will end.`,
+        message: `Your ${target.store === store ? 'current' : 'saved'} game, with a score of ${formatNumber(current.score)}, will end.`,
         confirm: 'Play from here',
         cancel: 'Keep my game',
       });
-      if (!ok || !session) return;
+      if (!ok || !session) return target.release();
     }
     const position = session.position;
     dialog.close('fork');
-    store.getState().startFrom(from);
+    target.store.getState().startFrom(from);
+    target.done();
     options.focusGame();
     options.say(`Playing on from move ${formatNumber(position)} of the replay, score ${formatNumber(from.score)}.`);
   };

@@ -162,6 +162,28 @@ describe('replays, share links, seeds and the daily challenge on the game page',
     await game.close();
   });
 
+  it("in the daily challenge, plays on from a replay in the normal game and goes back to it, leaving today's game as it was", async () => {
+    const record = recordOf(playedGame(5, 40));
+    const timeline = new ReplayTimeline(record);
+    const mine = playedGame(9, 3);
+    const game = await openGame(browser, { query: `?daily${linkTo(record)}`, storage: { [GAME_KEY]: saveOf(mine) } });
+    const { page } = game;
+    await expect.poll(() => viewerOpen(page)).toBe(true);
+    const dailyBefore = await page.evaluate(() => localStorage.getItem('cube2048:daily:game:v1'));
+    await scrub(page, 25);
+    await page.click('#replay-dialog [data-action="fork"]');
+    // The question is about the normal game, which is the one that ends.
+    await expect.poll(() => page.textContent('#confirm-dialog [data-confirm="message"]')).toMatch(/^Your saved game, with a score of \d+, will end\.$/);
+    await page.click('#confirm-dialog button[value="confirm"]');
+    await page.waitForURL((url) => !url.search.includes('daily'));
+    await boardShown(page);
+    await expectShows(page, timeline.stateAt(25));
+    expect(await page.isVisible('#daily-banner')).toBe(false);
+    expect(await page.evaluate(() => localStorage.getItem('cube2048:daily:game:v1'))).toBe(dailyBefore);
+    expect(game.errors).toEqual([]);
+    await game.close();
+  });
+
   it('shows the game up to an invalid move and says which move it is', async () => {
     const game = playedGame(11, 30);
     let at = 10;
