@@ -15,7 +15,7 @@ import type { GameStore } from '../store';
 import type { GameView } from '../store/types';
 import { mountA11yGrid } from '../ui/a11y-grid';
 import { createAnnouncer, describeChange } from '../ui/announce';
-import { formatNumber } from '../ui/format';
+import { gameAtStake, gameEndsLine } from '../ui/at-stake';
 import { mountHud } from '../ui/hud';
 import { createSkinHost } from '../ui/skin-host';
 import type { EmbedSkin, GameEventMap, GameEventName, GameSnapshot, KeyboardScope, LiveOptions, MountOptions, ResolvedOptions, ThemeChoice } from './options';
@@ -188,9 +188,8 @@ export function startGame({ shadow, events, options, problems, onDestroy }: Star
   const playable = (): boolean => !destroyed && !extras?.covering();
 
   async function requestNewGame(): Promise<void> {
-    const { game, canUndo } = act();
-    if (game.status !== 'over' && (game.record.length > 0 || canUndo)) {
-      const text = { title: 'Start a new game?', message: `Your current game, with a score of ${formatNumber(game.score)}, will end.`, confirm: 'New game', cancel: 'Keep playing' };
+    if (gameAtStake(act())) {
+      const text = { title: 'Start a new game?', message: gameEndsLine(act().game.score), confirm: 'New game', cancel: 'Keep playing' };
       const asked = await needExtras();
       // Without the question (its module could not load), the game is kept rather than lost unasked.
       const ok = (await asked?.confirm(text)) ?? false;

@@ -16,7 +16,7 @@ import { createAnnouncer, describeChange } from './announce';
 import { followAppearance } from './appearance';
 import { anyModalOpen, confirmWith } from './dialogs';
 import { createFeedback } from './feedback';
-import { formatNumber } from './format';
+import { gameAtStake, gameEndsLine } from './at-stake';
 import { mountHud } from './hud';
 import type { PageNotice } from './notices';
 import { mountNotices } from './notices';
@@ -91,14 +91,14 @@ export function mountPage({ doc, store, settings, loadSkin, webglAvailable, dail
   cleanups.push(host.dispose);
 
   async function requestNewGame(size?: number): Promise<boolean> {
-    const { game: current, canUndo } = actions();
+    const current = actions().game;
     const resizing = size !== undefined && size !== current.size;
-    const inProgress = current.status !== 'over' && (current.record.length > 0 || canUndo);
+    const inProgress = gameAtStake(actions());
     if (inProgress || resizing) {
       const n = size ?? current.size;
       const ok = await confirmWith(confirmDialog, {
         title: resizing ? `Start a ${n} × ${n} game?` : 'Start a new game?',
-        message: inProgress ? `Your current game, with a score of ${formatNumber(current.score)}, will end.` : 'A new game will start on the bigger or smaller board.',
+        message: inProgress ? gameEndsLine(current.score) : 'A new game will start on the bigger or smaller board.',
         confirm: 'New game',
         cancel: 'Keep playing',
       });

@@ -14,6 +14,7 @@ import type { Change, GameView, ReadonlyStore } from '../store/types';
 import { mountA11yGrid } from './a11y-grid';
 import { ask, confirmWith } from './dialogs';
 import { formatNumber } from './format';
+import { gameAtStake, gameEndsLine } from './at-stake';
 import { createSkinHost } from './skin-host';
 
 export interface ReplayViewerOptions {
@@ -171,12 +172,11 @@ export function createReplayViewer(options: ReplayViewerOptions): ReplayViewer {
     stop();
     const from = session.timeline.stateAt(session.position);
     const target = options.playOnIn?.() ?? { store, done: () => undefined, release: () => undefined };
-    const { game: current, canUndo } = target.store.getState();
-    const inProgress = current.status !== 'over' && (current.record.length > 0 || canUndo);
-    if (inProgress) {
+    const current = target.store.getState().game;
+    if (gameAtStake(target.store.getState())) {
       const ok = await confirmWith(options.confirmDialog, {
         title: 'Play on from this move?',
-        message: `Your ${target.store === store ? 'current' : 'saved'} game, with a score of ${formatNumber(current.score)}, will end.`,
+        message: gameEndsLine(current.score, target.store === store ? 'current' : 'saved'),
         confirm: 'Play from here',
         cancel: 'Keep my game',
       });

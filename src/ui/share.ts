@@ -10,6 +10,7 @@ import type { GameStore } from '../store';
 import { dailyHref, dayLabel } from './daily';
 import { ask, confirmWith } from './dialogs';
 import { formatNumber } from './format';
+import { gameAtStake, gameEndsLine } from './at-stake';
 import type { PageNotice } from './notices';
 import type { ReplayViewer } from './replay-viewer';
 import { openReplayCode } from './replay-viewer';
@@ -68,10 +69,6 @@ export function mountShare(options: ShareOptions): () => void {
   const listen = <K extends keyof HTMLElementEventMap>(el: HTMLElement | Window, type: K, fn: (event: HTMLElementEventMap[K]) => void): void => {
     el.addEventListener(type, fn as EventListener);
     cleanups.push(() => el.removeEventListener(type, fn as EventListener));
-  };
-  const inProgress = (): boolean => {
-    const { game, canUndo } = store.getState();
-    return game.status !== 'over' && (game.record.length > 0 || canUndo);
   };
 
   // --- share -------------------------------------------------------------------------
@@ -168,10 +165,10 @@ export function mountShare(options: ShareOptions): () => void {
     const answer = await ask(seedDialog);
     const parsed = parseSeed(seedInput.value);
     if (answer !== 'start' || !parsed.ok) return options.focusGame();
-    if (inProgress()) {
+    if (gameAtStake(store.getState())) {
       const ok = await confirmWith(options.confirmDialog, {
         title: `Start game ${parsed.seed}?`,
-        message: `Your current game, with a score of ${formatNumber(store.getState().game.score)}, will end.`,
+        message: gameEndsLine(store.getState().game.score),
         confirm: 'New game',
         cancel: 'Keep playing',
       });
