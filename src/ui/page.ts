@@ -21,8 +21,7 @@ import { mountHud } from './hud';
 import type { PageNotice } from './notices';
 import { mountNotices } from './notices';
 import { mountOverlays } from './overlays';
-import type { PlayOnTarget } from './replay-viewer';
-import { createReplayViewer } from './replay-viewer';
+import type { PlayOnTarget, ReplayViewer } from './replay-viewer';
 import type { PageSkin, SettingsStore } from './settings';
 import { mountSettingsPanel } from './settings-panel';
 import { mountShare } from './share';
@@ -197,19 +196,28 @@ export function mountPage({ doc, store, settings, loadSkin, webglAvailable, dail
     }),
   );
 
-  const viewer = createReplayViewer({
-    dialog: byId(doc, 'replay-dialog'),
-    confirmDialog,
-    store,
-    loadSkin,
-    skinName: () => host.current ?? 'flat',
-    skinOptions: () => ({ theme: appearance.current().theme, reducedMotion: appearance.current().reducedMotion }),
-    say: announcer.say,
-    focusGame,
-    ...(playOnIn ? { playOnIn } : {}),
-  });
-  cleanups.push(viewer.dispose);
-  cleanups.push(mountShare({ doc, store, viewer, confirmDialog, notify: notices.add, say: announcer.say, focusGame, dailyDay }));
+  // Replays are opened from a link, a file or the share sheet: the viewer and the record code load then.
+  let viewer: Promise<ReplayViewer> | null = null;
+  let disposed = false;
+  const loadViewer = (): Promise<ReplayViewer> =>
+    (viewer ??= import('./replay-viewer').then(({ createReplayViewer }) => {
+      const made = createReplayViewer({
+        dialog: byId(doc, 'replay-dialog'),
+        confirmDialog,
+        store,
+        loadSkin,
+        skinName: () => host.current ?? 'flat',
+        skinOptions: () => ({ theme: appearance.current().theme, reducedMotion: appearance.current().reducedMotion }),
+        say: announcer.say,
+        focusGame,
+        ...(playOnIn ? { playOnIn } : {}),
+      });
+      if (disposed) made.dispose();
+      else cleanups.push(made.dispose);
+      return made;
+    }));
+  cleanups.push(() => void (disposed = true));
+  cleanups.push(mountShare({ doc, store, viewer: loadViewer, confirmDialog, notify: notices.add, say: announcer.say, focusGame, dailyDay }));
 
   const onNewGameClick = (): void => commands.newGame();
   const onUndoClick = (): void => commands.undo();

@@ -4,8 +4,6 @@
  * challenge), and opening `#g=` links in the replay viewer.
  */
 import { isValidSeed } from '../engine';
-import type { GameRecord } from '../replay/record';
-import { codeFromLink, encodeRecord, recordFromJson, recordOf, recordToJson } from '../replay/record';
 import type { GameStore } from '../store';
 import { dailyHref, dayLabel } from './daily';
 import { ask, confirmWith } from './dialogs';
@@ -13,12 +11,12 @@ import { formatNumber } from './format';
 import { gameAtStake, gameEndsLine } from './at-stake';
 import type { PageNotice } from './notices';
 import type { ReplayViewer } from './replay-viewer';
-import { openReplayCode } from './replay-viewer';
 
 export interface ShareOptions {
   readonly doc: Document;
   readonly store: GameStore;
-  readonly viewer: ReplayViewer;
+  /** The replay viewer, loaded on first use with the record code. */
+  readonly viewer: () => Promise<ReplayViewer>;
   readonly confirmDialog: HTMLDialogElement;
   readonly notify: (notice: PageNotice) => void;
   readonly say: (text: string) => void;
@@ -30,13 +28,16 @@ export interface ShareOptions {
 /** Larger than any record file (200,000 moves is about 200 kB): refuse before reading it. */
 const MAX_IMPORT_BYTES = 1_000_000;
 
-/** The address of the replay of `record` on this page: `…/index.html#g=CODE`. */
-export function shareLink(href: string, record: GameRecord): string {
+/** The address of a replay on this page, from its link code: `…/index.html#g=CODE`. */
+export function shareLink(href: string, code: string): string {
   const url = new URL(href);
   url.search = '';
-  url.hash = `g=${encodeRecord(record)}`;
+  url.hash = `g=${code}`;
   return url.href;
 }
+
+/** Records and links are needed only when a game is shared, exported or opened: loaded then. */
+const records = (): Promise<typeof import('../replay/record')> => import('../replay/record');
 
 /** Parses what a player typed as a seed; a message when it is not one. */
 export function parseSeed(text: string): { ok: true; seed: number } | { ok: false; error: string } {
@@ -87,7 +88,8 @@ export function mountShare(options: ShareOptions): () => void {
   });
   const share = async (): Promise<void> => {
     const { game } = store.getState();
-    const link = shareLink(win.location.href, recordOf(game));
+    const { encodeRecord, recordOf } = await records();
+    const link = shareLink(win.location.href, encodeRecord(recordOf(game)));
     try {
       await win.navigator.clipboard.writeText(link);
       showCopied();
@@ -106,7 +108,8 @@ export function mountShare(options: ShareOptions): () => void {
   listen(shareField, 'focus', () => shareField.select());
 
   // --- export / import ------------------------------------------------------------------
-  const exportGame = (): void => {
+  const exportGame = async (): Promise<void> => {
+    const { recordOf, recordToJson } = await records();
     const record = recordOf(store.getState().game);
     const blob = new Blob([recordToJson(record)], { type: 'application/json' });
     const url = URL.createObjectURL(blob);
@@ -130,9 +133,9 @@ export function mountShare(options: ShareOptions): () => void {
     } catch {
       return notify({ message: 'That file could not be read.' });
     }
-    const parsed = recordFromJson(text);
+    const parsed = (await records()).recordFromJson(text);
     if (!parsed.ok) return notify({ message: `That file cannot be opened. ${parsed.error}` });
-    await viewer.open(parsed.value);
+    await (await viewer()).open(parsed.value);
   };
   listen(fileInput, 'change', () => void importFile());
 
@@ -191,7 +194,7 @@ export function mountShare(options: ShareOptions): () => void {
     if (seedNote) seedNote.textContent = `This game: ${game.size} × ${game.size}, seed ${game.seed}, ${formatNumber(game.record.length)} moves.`;
     const answer = await ask(moreDialog, { lightDismiss: true });
     if (answer === 'seed') return askSeed();
-    if (answer === 'export') exportGame();
+    if (answer === 'export') await exportGame();
     else if (answer === 'import') fileInput.click();
     else if (answer === 'daily') return win.location.assign(dailyHref(win.location.href, options.dailyDay === null));
     options.focusGame();
@@ -210,10 +213,11 @@ export function mountShare(options: ShareOptions): () => void {
 
   // --- `#g=` links ------------------------------------------------------------------------
   const clearHash = (): void => win.history.replaceState(win.history.state, '', `${win.location.pathname}${win.location.search}`);
-  const openFromHash = (): void => {
+  const openFromHash = async (): Promise<void> => {
     const hash = win.location.hash.slice(1);
     if (!new URLSearchParams(hash).has('g')) return;
-    const outcome = openReplayCode(viewer, codeFromLink(hash));
+    const [{ codeFromLink }, { openReplayCode }, shown] = await Promise.all([records(), import('./replay-viewer'), viewer()]);
+    const outcome = openReplayCode(shown, codeFromLink(hash));
     if (!outcome.ok) {
       clearHash();
       notify({ message: outcome.error });
@@ -224,8 +228,8 @@ export function mountShare(options: ShareOptions): () => void {
       if (!doc.querySelector('dialog[open]')) options.focusGame();
     });
   };
-  openFromHash();
-  listen(win, 'hashchange' as keyof HTMLElementEventMap, openFromHash);
+  void openFromHash();
+  listen(win, 'hashchange' as keyof HTMLElementEventMap, () => void openFromHash());
 
   return () => {
     for (const cleanup of cleanups.reverse()) cleanup();

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { newGame } from '../../src/engine';
-import { codeFromLink, decodeRecord, recordOf } from '../../src/replay/record';
+import { codeFromLink, decodeRecord, encodeRecord, recordOf } from '../../src/replay/record';
 import { dailyHref, dailySeed, dayLabel, isDailyUrl, utcDay } from '../../src/ui/daily';
 import { parseSeed, shareLink } from '../../src/ui/share';
 
 describe('share links', () => {
   it('point at the same page with the game in the fragment, dropping the query', () => {
     const record = recordOf(newGame({ seed: 99 }));
-    const link = shareLink('https://example.org/games/index.html?daily&seed=5#old', record);
+    const link = shareLink('https://example.org/games/index.html?daily&seed=5#old', encodeRecord(record));
     expect(link.startsWith('https://example.org/games/index.html#g=')).toBe(true);
     const decoded = decodeRecord(codeFromLink(link));
     expect(decoded).toEqual({ ok: true, value: record });
