@@ -20,6 +20,7 @@ import { createAi } from '../src/ai';
 import { fromBoard, moveInto, moved } from '../src/ai/bitboard';
 import { Searcher } from '../src/ai/search';
 import { keepGoing, newGame, playMove } from '../src/engine';
+import { median } from './stats';
 
 export interface AiBenchOptions {
   /** Repetitions of each measurement; the median is reported. */
@@ -39,20 +40,17 @@ export interface DepthFigures {
   readonly depth: number;
   readonly nodes: number;
   readonly nodesPerSecond: Rate;
+  /** Every run's rate (the median above is theirs). */
+  readonly samples: readonly Rate[];
   readonly native: { readonly nodes: number; readonly nodesPerSecond: Rate; readonly ratio: Rate } | null;
 }
 
 export interface AiBenchResult {
   readonly positions: number;
-  readonly bitboardMovesPerSecond: Rate;
+  readonly bitboardMovesPerSecond: Rate & { readonly samples: readonly Rate[] };
   readonly search: readonly DepthFigures[];
   readonly native: string;
 }
-
-const median = (xs: readonly number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? (s[(s.length - 1) >> 1] as number) : ((s[s.length / 2 - 1] as number) + (s[s.length / 2] as number)) / 2;
-};
 
 /** Positions from two seeded games the AI plays at depth 2 (deterministic), every 150th move. */
 export function benchPositions(): [lo: number, hi: number][] {
@@ -185,6 +183,7 @@ export function aiBench(options: AiBenchOptions = {}): AiBenchResult {
         depth,
         nodes,
         nodesPerSecond,
+        samples: ours,
         native: nativeRate
           ? { nodes: nativeNodes, nodesPerSecond: nativeRate, ratio: { wall: nodesPerSecond.wall / nativeRate.wall, cpu: nodesPerSecond.cpu / nativeRate.cpu } }
           : null,
@@ -195,7 +194,7 @@ export function aiBench(options: AiBenchOptions = {}): AiBenchResult {
   }
   return {
     positions: positions.length,
-    bitboardMovesPerSecond: { wall: median(rates.map((x) => x.wall)), cpu: median(rates.map((x) => x.cpu)) },
+    bitboardMovesPerSecond: { wall: median(rates.map((x) => x.wall)), cpu: median(rates.map((x) => x.cpu)), samples: rates },
     search,
     native: typeof native === 'string' ? native : `nneonneo/2048-ai built with g++ -O2 from ${nativeDir}`,
   };

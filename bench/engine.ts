@@ -1,10 +1,15 @@
 /**
  * Flat-engine speed: moves per second for every board size, on boards taken from real
  * seeded games (so the mix of merges and slides is realistic). Prints JSON when run.
+ * `engineSection` adds the AI's bitboard moves and search nodes per second (bench/ai.ts):
+ * the `engine` section of `npm run bench`.
  */
 import { pathToFileURL } from 'node:url';
 import type { Board, Direction } from '../src/engine';
 import { DIRECTIONS, MAX_SIZE, MIN_SIZE, move, newGame, playMove } from '../src/engine';
+import { aiBench } from './ai';
+import type { Figure, SectionOptions, SectionRun } from './figures';
+import { figure } from './figures';
 import type { Spread } from './stats';
 import { round, spread } from './stats';
 
@@ -42,21 +47,36 @@ function timeMoves(boards: readonly Board[], ms: number): number {
 }
 
 export interface EngineBench {
-  readonly movesPerSecond: Record<string, Spread>;
+  readonly movesPerSecond: Record<string, Spread & { readonly samples: readonly number[] }>;
 }
 
 export function benchEngine(options: { runs?: number; msPerRun?: number } = {}): EngineBench {
   const runs = options.runs ?? 5;
   const ms = options.msPerRun ?? 400;
-  const movesPerSecond: Record<string, Spread> = {};
+  const movesPerSecond: Record<string, Spread & { samples: number[] }> = {};
   for (let size = MIN_SIZE; size <= MAX_SIZE; size++) {
     const boards = positions(size, 2000);
     timeMoves(boards, 150); // warm-up: let the JIT settle before measuring
     const samples = Array.from({ length: runs }, () => timeMoves(boards, ms));
     const s = spread(samples);
-    movesPerSecond[`${size}x${size}`] = { median: round(s.median, 0), min: round(s.min, 0), max: round(s.max, 0), runs };
+    movesPerSecond[`${size}x${size}`] = { median: round(s.median, 0), min: round(s.min, 0), max: round(s.max, 0), runs, samples: samples.map((x) => round(x, 0)) };
   }
   return { movesPerSecond };
+}
+
+/** Flat engine by board size, then the bitboard and the expectimax search, single thread, wall-clock rates. */
+export function engineSection({ quick }: SectionOptions): SectionRun {
+  const flat = benchEngine({ runs: quick ? 3 : 5 });
+  const figures: Figure[] = Object.entries(flat.movesPerSecond).map(([size, s]) =>
+    figure(`engine.flat.${size}`, `flat engine ${size.replace('x', '×')}`, 'moves/s', s.samples, { better: 'higher' }),
+  );
+  const ai = aiBench({ reps: quick ? 2 : 5 });
+  figures.push(figure('engine.bitboard.4x4', 'bitboard 4×4 (src/ai/bitboard.ts)', 'moves/s', ai.bitboardMovesPerSecond.samples.map((r) => r.wall), { better: 'higher' }));
+  for (const d of ai.search) {
+    figures.push(figure(`engine.search.depth${d.depth}`, `AI search, depth ${d.depth}`, 'nodes/s', d.samples.map((r) => r.wall), { better: 'higher' }));
+    if (d.native) figures.push(figure(`engine.search.depth${d.depth}.vsNative`, `  ÷ nneonneo native, depth ${d.depth}`, '×', [d.native.ratio.wall], { better: 'higher' }));
+  }
+  return { figures, notes: [`AI search: ${ai.positions} positions from seeded games; native comparison: ${ai.native}`] };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

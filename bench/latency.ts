@@ -1,35 +1,28 @@
 /**
- * The game page's responsiveness, measured in headless Chromium on the built site:
+ * The game page's responsiveness, measured in headless Chromium on the built site, with the
+ * flat and with the 3D skin:
  * - input latency: from a key's `keydown` (its event timestamp) to the end of the first frame
  *   rendered after the move reached the store (the frame whose rendering shows it), over many moves;
- * - gzip KB of the JavaScript the page loads with the flat skin and with the 3D skin;
  * - time from navigation to the first drawn board.
+ * (What the page downloads is measured with the other bundles, in bench/sizes.ts.)
  *
- * `npx tsx bench/latency.ts [--moves 100] [--runs 5]` builds the site, serves it and prints JSON.
+ * `npx tsx bench/latency.ts [--moves 50] [--runs 3]` builds the site, serves it and prints JSON;
+ * `pageSection` is the `page` section of `npm run bench`.
  * `measureLatency(page)` works on any open game page (a benchmark or a test).
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
+import { build } from 'vite';
 import { launchBrowser } from '../test/browser/harness';
 import { serveDirectory } from '../test/browser/static-server';
+import type { Figure, SectionOptions, SectionRun } from './figures';
+import { figure } from './figures';
+import { median, quantile } from './stats';
 
-export interface Summary {
-  readonly samples: number;
-  readonly median: number;
-  readonly p95: number;
-  readonly min: number;
-  readonly max: number;
-}
-
-export function summarize(values: readonly number[]): Summary {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (q: number): number => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
-  const round = (x: number): number => Math.round(x * 100) / 100;
-  return { samples: sorted.length, median: round(at(0.5)), p95: round(at(0.95)), min: round(sorted[0] ?? NaN), max: round(sorted[sorted.length - 1] ?? NaN) };
-}
+/** The goal for keydown → frame showing the move (issue 4): within one 60 Hz frame. */
+const LATENCY_GOAL_MS = 17;
 
 declare global {
   interface Window {
@@ -68,10 +61,10 @@ const RECORDER = `(() => {
 
 /**
  * Presses arrow keys on an open game page until `moves` of them changed the board, and returns
- * the keydown → rendered-frame latency of each. Leaves a pause after each move so every sample
- * is a move applied at once, not one waiting in the queue behind another.
+ * the keydown → rendered-frame latency of each, in ms. Leaves a pause after each move so every
+ * sample is a move applied at once, not one waiting in the queue behind another.
  */
-export async function measureLatency(page: Page, options: { readonly moves?: number; readonly pauseMs?: number } = {}): Promise<Summary> {
+export async function measureLatency(page: Page, options: { readonly moves?: number; readonly pauseMs?: number } = {}): Promise<number[]> {
   const moves = options.moves ?? 100;
   const pauseMs = options.pauseMs ?? 180;
   await page.evaluate(RECORDER);
@@ -84,7 +77,7 @@ export async function measureLatency(page: Page, options: { readonly moves?: num
     await page.waitForTimeout(pauseMs);
   }
   const samples = await page.evaluate(() => window.__latency?.samples ?? []);
-  return summarize(samples.slice(0, moves));
+  return samples.slice(0, moves);
 }
 
 const SETTINGS_KEY = 'cube2048:settings:v1';
@@ -103,55 +96,37 @@ async function openFresh(browser: Browser, url: string, skin: 'flat' | 'cubes'):
   return { page, close: () => context.close() };
 }
 
-/** gzip bytes of the same-origin scripts this page loaded, read from the built files. */
-async function scriptBytes(page: Page, siteDir: string, origin: string): Promise<{ files: string[]; gzip: number; raw: number }> {
-  const urls = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
-  const files = [...new Set(urls.filter((u) => u.startsWith(origin) && new URL(u).pathname.endsWith('.js')).map((u) => new URL(u).pathname.slice(1)))].sort();
-  let gzip = 0;
-  let raw = 0;
-  for (const file of files) {
-    const body = await readFile(join(siteDir, file));
-    raw += body.length;
-    gzip += gzipSync(body, { level: 9 }).length;
-  }
-  return { files, gzip, raw };
+export interface SkinPageBench {
+  /** Navigation → first drawn board, one per fresh load. */
+  readonly firstBoardMs: readonly number[];
+  /** Every latency sample of each run (a fresh page per run). */
+  readonly latencyMs: readonly (readonly number[])[];
 }
 
-const kb = (bytes: number): number => Math.round((bytes / 1024) * 10) / 10;
-
-/** Input latency, first drawn board and page JS size for the flat and the cubes skin. */
-export async function benchPage(options: { moves?: number; runs?: number } = {}): Promise<Record<string, unknown>> {
-  const moves = options.moves ?? 100;
-  const runs = options.runs ?? 5;
+/** Input latency and first drawn board for the flat and the cubes skin. */
+export async function benchPage(options: { moves?: number; runs?: number } = {}): Promise<Record<'flat' | 'cubes', SkinPageBench>> {
+  const moves = options.moves ?? 50;
+  const runs = options.runs ?? 3;
   const root = resolve(import.meta.dirname, '..');
   const siteDir = await mkdtemp(join(tmpdir(), 'cube2048-bench-'));
-  const { build } = await import('vite');
-  await build({ root, logLevel: 'error', build: { outDir: siteDir, emptyOutDir: true } });
+  await build({ root, logLevel: 'error', build: { outDir: siteDir, emptyOutDir: true, chunkSizeWarningLimit: 4096 } });
   const server = await serveDirectory(siteDir);
   const browser = await launchBrowser();
-  const origin = server.url.replace(/\/$/, '');
   const url = `${server.url}index.html?seed=2048&size=6`;
   try {
-    const report: Record<string, unknown> = { machine: { cpus: (await import('node:os')).cpus().length }, moves, runs };
+    const report: Partial<Record<'flat' | 'cubes', SkinPageBench>> = {};
     for (const skin of ['flat', 'cubes'] as const) {
-      const firstBoard: number[] = [];
-      let js: Awaited<ReturnType<typeof scriptBytes>> | null = null;
+      const firstBoardMs: number[] = [];
+      const latencyMs: number[][] = [];
       for (let r = 0; r < runs; r++) {
         const { page, close } = await openFresh(browser, url, skin);
-        firstBoard.push(await page.evaluate(() => performance.getEntriesByName('cube2048:first-board')[0]?.startTime ?? NaN));
-        js ??= await scriptBytes(page, siteDir, origin);
+        firstBoardMs.push(await page.evaluate(() => performance.getEntriesByName('cube2048:first-board')[0]?.startTime ?? NaN));
+        latencyMs.push(await measureLatency(page, { moves }));
         await close();
       }
-      const { page, close } = await openFresh(browser, url, skin);
-      const latency = await measureLatency(page, { moves });
-      await close();
-      report[skin] = {
-        latencyMs: latency,
-        firstBoardMs: summarize(firstBoard),
-        js: { gzipKB: kb(js?.gzip ?? 0), rawKB: kb(js?.raw ?? 0), files: js?.files ?? [] },
-      };
+      report[skin] = { firstBoardMs, latencyMs };
     }
-    return report;
+    return { flat: report.flat!, cubes: report.cubes! };
   } finally {
     await browser.close();
     await server.close();
@@ -159,10 +134,28 @@ export async function benchPage(options: { moves?: number; runs?: number } = {})
   }
 }
 
+/** Per skin: latency median and p95 (each run's, then their median and range) and the first drawn board. */
+export async function pageSection({ quick }: SectionOptions): Promise<SectionRun> {
+  const moves = quick ? 25 : 50;
+  const bench = await benchPage({ moves, runs: quick ? 1 : 3 });
+  const figures: Figure[] = [];
+  const series: Record<string, readonly number[]> = {};
+  for (const skin of ['flat', 'cubes'] as const) {
+    const { latencyMs, firstBoardMs } = bench[skin];
+    const name = skin === 'flat' ? 'flat' : '3D';
+    const goal = { op: '<=' as const, value: LATENCY_GOAL_MS, source: 'issue 4: within one 60 Hz frame' };
+    figures.push(figure(`page.${skin}.latencyMedian`, `${name}: keydown → frame showing it, median`, 'ms', latencyMs.map((run) => median(run)), { better: 'lower', goal }));
+    figures.push(figure(`page.${skin}.latencyP95`, `${name}: keydown → frame showing it, p95`, 'ms', latencyMs.map((run) => quantile(run, 0.95)), { better: 'lower' }));
+    figures.push(figure(`page.${skin}.firstBoard`, `${name}: navigation → first drawn board`, 'ms', firstBoardMs, { better: 'lower' }));
+    series[`latency.${skin}`] = latencyMs.flat().map((x) => Number(x.toFixed(2)));
+  }
+  return { figures, series, notes: [`the built site at 800×800, a fresh page per run; ${moves} moves a run, one every 180 ms.`] };
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
   const arg = (name: string, fallback: number): number => {
     const i = process.argv.indexOf(`--${name}`);
     return i >= 0 ? Number(process.argv[i + 1]) : fallback;
   };
-  console.log(JSON.stringify(await benchPage({ moves: arg('moves', 100), runs: arg('runs', 5) }), null, 2));
+  console.log(JSON.stringify(await benchPage({ moves: arg('moves', 50), runs: arg('runs', 3) }), null, 2));
 }

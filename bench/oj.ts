@@ -5,7 +5,7 @@
  * - `play` start-up: from launch on a pseudo-terminal to the first drawn board.
  *
  * Run: npx tsx bench/oj.ts [--cases N] [--runs N]   (prints JSON)
- * Or call `benchCli()` from another script.
+ * Or call `benchCli()` from another script; `ojSection` is the `oj` section of `npm run bench`.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -16,6 +16,8 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { nextUint32, seedRng } from '../src/engine';
 import type { RngState } from '../src/engine';
+import type { Figure, SectionOptions, SectionRun } from './figures';
+import { figure } from './figures';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DIRECTIONS = ['LEFT', 'RIGHT', 'UP', 'DOWN'];
@@ -231,6 +233,28 @@ export async function benchCli(options: { cases?: number; runs?: number } = {}):
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The judge on 10⁶ cases next to the C baseline (run alternately), and `play` start-up. */
+export async function ojSection({ quick }: SectionOptions): Promise<SectionRun> {
+  const result = await benchCli({ runs: quick ? 2 : 5 });
+  const { oj, playStartup } = result;
+  const cases = oj.cases.toLocaleString('en-US');
+  const figures: Figure[] = [figure('oj.js', `cube2048 oj, ${cases} cases`, 'ms', oj.js.runsMs, { better: 'lower' })];
+  const notes: string[] = [];
+  if (oj.c) {
+    figures.push(figure('oj.c', `C judge (gcc -O2), ${cases} cases`, 'ms', oj.c.runsMs, { better: 'lower' }));
+    // Runs alternate JS, C, JS, C…: each pair saw the same machine.
+    const ratios = oj.js.runsMs.map((js, i) => (oj.c?.runsMs[i] ?? Number.NaN) / js);
+    figures.push(figure('oj.ratio', 'C time ÷ cube2048 time (>1: faster than C)', '×', ratios, { better: 'higher' }));
+    notes.push(oj.outputsIdentical ? 'the outputs of the two judges are byte-identical.' : 'THE OUTPUTS DIFFER between the two judges.');
+  }
+  if (oj.note) notes.push(oj.note);
+  if (playStartup) {
+    figures.push(figure('cli.playStartup', 'cube2048 play: launch → first board', 'ms', playStartup.firstFrame.runsMs, { better: 'lower' }));
+    figures.push(figure('cli.bareNode', '  of which bare Node + pty', 'ms', playStartup.bareNode.runsMs, { better: 'lower' }));
+  }
+  return { figures, notes };
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

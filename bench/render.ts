@@ -4,60 +4,26 @@
  * animations are cut short by the next move as with a fast player):
  * - frame work time: how long each frame's callback (pose update + `renderer.render`) ran;
  * - draw calls per frame, frames drawn while idle for 2 s (goal 0);
- * - JS heap and GPU object counts (`renderer.info.memory`) before and after, after a GC;
- * - gzip KB of the three-skin chunk of the built site (the cubes skin with three.js, loaded by `import()`).
+ * - JS heap and GPU object counts (`renderer.info.memory`) before and after, after a GC.
+ * (The three-skin chunk's size is measured with the other bundles, in bench/sizes.ts.)
  *
- * `npx tsx bench/render.ts [--runs 3]` prints JSON; every figure is the median over the runs.
+ * `npx tsx bench/render.ts [--runs 3]` prints JSON; `renderSection` is the `render` section of
+ * `npm run bench`: each figure is the median of the runs' values, with their range.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
-import { build } from 'vite';
 import type { Direction } from '../src/engine';
 import { launchBrowser } from '../test/browser/harness';
 import type { ServedFixtures } from '../test/browser/fixtures/serve';
 import { serveFixtures } from '../test/browser/fixtures/serve';
-import { median, quantile, round } from './stats';
+import type { SectionOptions, SectionRun } from './figures';
+import { figure } from './figures';
+import { median, quantile } from './stats';
 
 const MOVES = 200;
 const MOVE_EVERY_MS = 80;
 const IDLE_MS = 2000;
 const ORDER: readonly Direction[] = ['left', 'down', 'right', 'down', 'left', 'up'];
-
-/** Builds the site as shipped (the project's vite config) and measures its three-skin chunk. */
-async function siteThreeChunkKB(): Promise<number> {
-  const dir = await mkdtemp(join(tmpdir(), 'cube2048-bench-site-'));
-  try {
-    await build({ root: resolve(import.meta.dirname, '..'), logLevel: 'error', build: { outDir: dir, emptyOutDir: true, manifest: true } });
-    return await threeChunkKB(dir);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
-/** gzip kB (1000 bytes, level 9, as vite reports) of the chunk `import()` loads for the cubes skin, plus chunks only it needs. */
-async function threeChunkKB(dir: string): Promise<number> {
-  type Entry = { file: string; imports?: string[]; isEntry?: boolean };
-  const manifest = JSON.parse(await readFile(join(dir, '.vite/manifest.json'), 'utf8')) as Record<string, Entry>;
-  const key = Object.keys(manifest).find((k) => k.endsWith('src/skins/three/cubes.ts'));
-  if (!key) throw new Error('the build has no chunk for src/skins/three/cubes.ts');
-  // Chunks the pages load anyway (statically, from an entry) are not the skin's cost.
-  const loadedByPages = new Set<string>();
-  const visit = (k: string): void => {
-    if (loadedByPages.has(k)) return;
-    loadedByPages.add(k);
-    for (const i of manifest[k]?.imports ?? []) visit(i);
-  };
-  for (const [k, entry] of Object.entries(manifest)) if (entry.isEntry) visit(k);
-  const files = new Set<string>([manifest[key]!.file]);
-  for (const imported of manifest[key]!.imports ?? []) if (!loadedByPages.has(imported)) files.add(manifest[imported]!.file);
-  let bytes = 0;
-  for (const file of files) bytes += gzipSync(await readFile(join(dir, file)), { level: 9 }).length;
-  return bytes / 1000;
-}
 
 async function heapMB(page: Page): Promise<number> {
   const cdp = await page.context().newCDPSession(page);
@@ -68,7 +34,14 @@ async function heapMB(page: Page): Promise<number> {
   return (metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? NaN) / 2 ** 20;
 }
 
-async function oneRun(browser: Browser, served: ServedFixtures): Promise<Record<string, number>> {
+/** One run's figures, and every frame's work and interval for the histograms. */
+interface RenderRun {
+  readonly figures: Record<string, number>;
+  readonly work: readonly number[];
+  readonly intervals: readonly number[];
+}
+
+async function oneRun(browser: Browser, served: ServedFixtures): Promise<RenderRun> {
   const context = await browser.newContext({ viewport: { width: 600, height: 600 }, deviceScaleFactor: 1 });
   const page = await context.newPage();
   const errors: string[] = [];
@@ -109,7 +82,7 @@ async function oneRun(browser: Browser, served: ServedFixtures): Promise<Record<
   await context.close();
   if (errors.length > 0) throw new Error(`the page failed: ${errors.join('; ')}`);
 
-  return {
+  const figures = {
     frameWorkMedianMs: median(work),
     frameWorkP95Ms: quantile(work, 0.95),
     frameWorkP99Ms: quantile(work, 0.99),
@@ -127,34 +100,63 @@ async function oneRun(browser: Browser, served: ServedFixtures): Promise<Record<
     gpuGeometriesAfter: gpuAfter.geometries,
     gpuTexturesBefore: gpuBefore.textures,
     gpuTexturesAfter: gpuAfter.textures,
+    gpuProgramsAfter: gpuAfter.programs,
   };
+  return { figures, work, intervals };
 }
 
-export async function benchRender(options: { runs?: number } = {}): Promise<Record<string, number>> {
+export async function benchRender(options: { runs?: number } = {}): Promise<RenderRun[]> {
   const runs = options.runs ?? 3;
   const [served, browser] = await Promise.all([serveFixtures(), launchBrowser()]);
   try {
-    const results: Record<string, number>[] = [];
+    const results: RenderRun[] = [];
     for (let i = 0; i < runs; i++) results.push(await oneRun(browser, served));
-    const summary: Record<string, number> = { runs, moves: MOVES, canvasCssPx: 600, devicePixelRatio: 1 };
-    for (const key of Object.keys(results[0]!)) {
-      const values = results.map((r) => r[key]!);
-      summary[key] = round(median(values), 3);
-      if (key.startsWith('frameWork')) {
-        summary[`${key}Min`] = round(Math.min(...values), 3);
-        summary[`${key}Max`] = round(Math.max(...values), 3);
-      }
-    }
-    summary.threeChunkGzipKB = round(await siteThreeChunkKB(), 2);
-    return summary;
+    return results;
   } finally {
     await browser.close();
     await served.close();
   }
 }
 
+const LABELS: Readonly<Record<string, readonly [label: string, unit: string, better?: 'lower' | 'higher']>> = {
+  frameWorkMedianMs: ['frame work, median', 'ms', 'lower'],
+  frameWorkP95Ms: ['frame work, p95', 'ms', 'lower'],
+  frameWorkP99Ms: ['frame work, p99', 'ms', 'lower'],
+  framesOver16_7msShare: ['frames with work over 16.7 ms', '%', 'lower'],
+  framesDrawn: [`frames drawn over ${MOVES} moves`, 'frames'],
+  frameIntervalMedianMs: ['frame to next frame, median (SwiftShader)', 'ms', 'lower'],
+  frameIntervalP95Ms: ['frame to next frame, p95 (SwiftShader)', 'ms', 'lower'],
+  drawCallsMax: ['draw calls per frame, most', 'calls', 'lower'],
+  drawCallsMedian: ['draw calls per frame, median', 'calls', 'lower'],
+  idleFrames2s: ['frames drawn while idle 2 s', 'frames', 'lower'],
+  jsHeapBeforeMB: ['JS heap before, after GC', 'MB'],
+  jsHeapAfterMB: ['JS heap after, after GC', 'MB'],
+  gpuGeometriesBefore: ['GPU geometries before', 'count'],
+  gpuGeometriesAfter: ['GPU geometries after', 'count'],
+  gpuTexturesBefore: ['GPU textures before', 'count'],
+  gpuTexturesAfter: ['GPU textures after', 'count'],
+  gpuProgramsAfter: ['shader programs after', 'count'],
+};
+
+/** The 3D skin at 600×600 CSS px, DPR 1, 200 scripted moves, headless Chromium on SwiftShader. */
+export async function renderSection({ quick }: SectionOptions): Promise<SectionRun> {
+  const runs = await benchRender({ runs: quick ? 1 : 3 });
+  const figures = Object.entries(LABELS).map(([key, [label, unit, better]]) => {
+    const values = runs.map((r) => (key === 'framesOver16_7msShare' ? 100 * (r.figures[key] ?? Number.NaN) : (r.figures[key] ?? Number.NaN)));
+    return figure(`render.${key}`, label, unit, values, {
+      ...(better ? { better } : {}),
+      ...(key === 'idleFrames2s' ? { goal: { op: '<=' as const, value: 0, source: 'draw on demand (ARCHITECTURE.md)' } } : {}),
+    });
+  });
+  return {
+    figures,
+    series: { frameWorkMs: runs.flatMap((r) => r.work.map((w) => Number(w.toFixed(3)))), frameIntervalMs: runs.flatMap((r) => r.intervals.map((w) => Number(w.toFixed(2)))) },
+    notes: [`${runs.length} run(s) of ${MOVES} moves, one every ${MOVE_EVERY_MS} ms; frame work = the skin's frame callback (pose update + renderer.render), timed in the page.`],
+  };
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const at = process.argv.indexOf('--runs');
   const runs = at > 0 ? Number(process.argv[at + 1]) : undefined;
-  console.log(JSON.stringify(await benchRender(runs ? { runs } : {}), null, 2));
+  console.log(JSON.stringify((await benchRender(runs ? { runs } : {})).map((r) => r.figures), null, 2));
 }

@@ -52,9 +52,6 @@ export interface Timeline {
   readonly duration: number;
 }
 
-const easeOutCubic = (p: number): number => 1 - (1 - p) ** 3;
-const clamp01 = (p: number): number => (p < 0 ? 0 : p > 1 ? 1 : p);
-
 function staticTimeline(board: Board): Timeline {
   const tracks: Track[] = [];
   board.cells.forEach((e, i) => {
@@ -134,7 +131,12 @@ export function timelineFor(change: Change, board: Board, reducedMotion: boolean
   }
 }
 
-/** Writes where `track` is `elapsed` ms into its change; returns whether it is visible. */
+/**
+ * Writes where `track` is `elapsed` ms into its change; returns whether it is visible.
+ * Runs for every tile every frame, so it allocates nothing: arithmetic and Math builtins
+ * only (ease-out cubic is 1 − (1 − p)³). A helper returning a fraction would be boxed into a
+ * new heap number on branches too rare for V8 to inline it, such as a spawn's.
+ */
 export function poseAt(track: Track, size: number, elapsed: number, out: Pose): boolean {
   let cell = track.to;
   out.scale = 1;
@@ -145,7 +147,7 @@ export function poseAt(track: Track, size: number, elapsed: number, out: Pose): 
     case 'slide':
     case 'source': {
       if (track.kind === 'source' && elapsed >= SLIDE_MS) return hide(out, track.to, size);
-      const p = easeOutCubic(clamp01(elapsed / SLIDE_MS));
+      const p = 1 - (1 - Math.min(Math.max(elapsed / SLIDE_MS, 0), 1)) ** 3;
       const fr = Math.floor(track.from / size);
       const fc = track.from % size;
       const tr = Math.floor(track.to / size);
@@ -156,24 +158,24 @@ export function poseAt(track: Track, size: number, elapsed: number, out: Pose): 
     }
     case 'merged': {
       if (elapsed < SLIDE_MS) return hide(out, cell, size);
-      const u = clamp01((elapsed - SLIDE_MS) / POP_MS);
+      const u = Math.min(Math.max((elapsed - SLIDE_MS) / POP_MS, 0), 1);
       out.scale = 1 + (POP_SCALE - 1) * Math.sin(Math.PI * u);
       break;
     }
     case 'spawn': {
       if (elapsed < SLIDE_MS) return hide(out, cell, size);
-      const u = clamp01((elapsed - SLIDE_MS) / SPAWN_MS);
+      const u = Math.min(Math.max((elapsed - SLIDE_MS) / SPAWN_MS, 0), 1);
       // Growth alone, at full opacity, so renderers can draw it as a solid.
-      out.scale = easeOutCubic(u);
+      out.scale = 1 - (1 - u) ** 3;
       if (out.scale <= 0) return hide(out, cell, size);
       break;
     }
     case 'fadeIn':
-      out.opacity = clamp01(elapsed / FADE_MS);
+      out.opacity = Math.min(Math.max(elapsed / FADE_MS, 0), 1);
       if (out.opacity <= 0) return hide(out, cell, size);
       break;
     case 'fadeOut':
-      out.opacity = 1 - clamp01(elapsed / FADE_MS);
+      out.opacity = 1 - Math.min(Math.max(elapsed / FADE_MS, 0), 1);
       cell = track.from;
       if (out.opacity <= 0) return hide(out, cell, size);
       break;

@@ -4,7 +4,8 @@
  * Drawing: five draw calls whatever the tile count (board, slots, shadows, cubes,
  * numbers; six with a hint). Cubes, their numbers and their contact shadows are three
  * InstancedMeshes sharing one instance-matrix buffer and one opacity buffer, so a frame
- * writes 17 floats a tile into preallocated arrays and allocates nothing.
+ * writes 17 floats a tile into preallocated arrays and allocates nothing
+ * (test/skins/frame-allocation.test.ts runs it in Node with a stand-in renderer to prove it).
  * Frames are drawn on demand only: while a change animates or the camera eases.
  *
  * Diagnostics for tests and benchmarks (not needed to play): `stats()` reads
@@ -48,7 +49,7 @@ import type { Pose, Timeline } from '../motion';
 import { Playback, SharedOptions, poseAt, tilesAt } from '../motion';
 import { BOARD_COLOURS, tileColour, tileGlow } from '../palette';
 import type { Skin, SkinInspection, SkinOptions } from '../skin';
-import { SkinUnavailableError } from '../skin';
+import { NO_WEBGL_MESSAGE, SkinUnavailableError } from '../skin';
 import type { LabelAtlas } from './atlas';
 import { CELL_HEIGHT, CELL_WIDTH, drawLabelAtlas } from './atlas';
 
@@ -76,6 +77,34 @@ export interface CubesSkin extends Skin {
   cellPoint(row: number, col: number, u?: number, v?: number): { x: number; y: number };
   inspect(): SkinInspection;
 }
+
+/**
+ * What the skin asks of its renderer. A browser gets three's `WebGLRenderer`; a test without
+ * a GPU passes a stand-in (see `CubesInternals`) to run the real frame path in Node.
+ */
+export interface CubesRenderer {
+  render(scene: Scene, camera: PerspectiveCamera): void;
+  setPixelRatio(ratio: number): void;
+  setSize(width: number, height: number, updateStyle?: boolean): void;
+  setClearColor(colour: number, alpha?: number): void;
+  dispose(): void;
+  forceContextLoss(): void;
+  readonly info: {
+    readonly render: { readonly calls: number; readonly triangles: number };
+    readonly memory: { readonly geometries: number; readonly textures: number };
+    readonly programs: readonly unknown[] | null;
+  };
+  readonly capabilities: { getMaxAnisotropy(): number };
+}
+
+/** Seams for tests, not options for players: the page never passes these. */
+export interface CubesInternals {
+  /** Makes the renderer for the skin's canvas; default a `WebGLRenderer` (throws where WebGL fails). */
+  createRenderer?(canvas: HTMLCanvasElement, antialias: boolean): CubesRenderer;
+}
+
+const createWebglRenderer = (canvas: HTMLCanvasElement, antialias: boolean): CubesRenderer =>
+  new WebGLRenderer({ canvas, antialias, alpha: true, powerPreference: 'high-performance' });
 
 /** Largest board the engine allows is 8×8; mid-fade a cell can hold two tiles, plus one spawn. */
 const MAX_TILES = 2 * 8 * 8 + 1;
@@ -105,8 +134,6 @@ const PARALLAX_MS = 140;
 /** The second cube of a merge is drawn this much lower, so the first one's top face covers it. */
 const UNDER = 0.9;
 const heightOf = (exponent: number): number => 0.38 + 0.022 * Math.min(exponent, 11) + 0.012 * Math.max(0, Math.min(exponent - 11, 6));
-
-const NO_WEBGL_MESSAGE = 'Your browser could not start WebGL, so the board is drawn flat.';
 
 interface InstancedHooks {
   /** The material samples the label atlas at a per-tile rectangle. */
@@ -188,7 +215,7 @@ function drawShadowBlob(): HTMLCanvasElement {
   return canvas;
 }
 
-export function createCubesSkin(options: SkinOptions = {}): CubesSkin {
+export function createCubesSkin(options: SkinOptions = {}, internals: CubesInternals = {}): CubesSkin {
   const shared = new SharedOptions(options, () => repaint());
   const playback = new Playback(shared.clock, { begin, draw }, () => shared.reducedMotion);
   const pose: Pose = { col: 0, row: 0, scale: 1, opacity: 1 };
@@ -199,24 +226,24 @@ export function createCubesSkin(options: SkinOptions = {}): CubesSkin {
 
   let host: HTMLElement | null = null;
   let canvas: HTMLCanvasElement | null = null;
-  let renderer: WebGLRenderer | null = null;
+  let renderer: CubesRenderer | null = null;
   let observer: ResizeObserver | null = null;
   let lost = false;
   let disposed = false;
   let hint: Direction | null = null;
-  let lastElapsed = 0;
   let size = 0;
   let cssWidth = 1;
   let cssHeight = 1;
   let distance = 10;
   let shiftX = 0;
   let shiftY = 0;
-  // Parallax: where the pointer asks the camera to swing, and where it is now.
+  // Parallax: where the pointer asks the camera to swing.
   let aimYaw = 0;
   let aimPitch = 0;
-  let yaw = 0;
-  let pitch = 0;
-  let lastFrameTime = 0;
+  // Numbers written every frame live in one object's fields, which V8 updates in place: a closure
+  // variable given a fractional number allocates a fresh heap number on every write.
+  // `yaw`, `pitch`: where the camera has swung to; `time`: when the last frame was drawn.
+  const live = { elapsed: 0, time: 0, yaw: 0, pitch: 0 };
 
   const scene = new Scene();
   const camera = new PerspectiveCamera(FOV_DEGREES, 1, 0.1, 100);
@@ -373,7 +400,7 @@ export function createCubesSkin(options: SkinOptions = {}): CubesSkin {
 
   /** Writes every tile's matrix and opacity for `elapsed`, then renders. */
   function draw(timeline: Timeline, elapsed: number): boolean {
-    lastElapsed = elapsed;
+    live.elapsed = elapsed;
     if (!renderer || lost) return false;
     const half = (timeline.size - 1) / 2;
     const m = matrices.array;
@@ -397,8 +424,8 @@ export function createCubesSkin(options: SkinOptions = {}): CubesSkin {
     matrices.needsUpdate = true;
     opacity.needsUpdate = true;
     const now = shared.clock.now();
-    const easing = easeCamera(now - lastFrameTime);
-    lastFrameTime = now;
+    const easing = easeCamera(now - live.time);
+    live.time = now;
     renderer.render(scene, camera);
     return easing;
   }
@@ -406,15 +433,15 @@ export function createCubesSkin(options: SkinOptions = {}): CubesSkin {
   /** Moves the camera towards the pointer's aim; returns whether it still has a way to go. */
   function easeCamera(dt: number): boolean {
     const k = 1 - Math.exp(-Math.min(Math.max(dt, 0), 100) / PARALLAX_MS);
-    yaw += (aimYaw - yaw) * k;
-    pitch += (aimPitch - pitch) * k;
-    if (Math.abs(aimYaw - yaw) < 1e-4 && Math.abs(aimPitch - pitch) < 1e-4) {
-      yaw = aimYaw;
-      pitch = aimPitch;
+    live.yaw += (aimYaw - live.yaw) * k;
+    live.pitch += (aimPitch - live.pitch) * k;
+    if (Math.abs(aimYaw - live.yaw) < 1e-4 && Math.abs(aimPitch - live.pitch) < 1e-4) {
+      live.yaw = aimYaw;
+      live.pitch = aimPitch;
     }
-    placeCamera(distance, yaw, pitch);
+    placeCamera(distance, live.yaw, live.pitch);
     applyShift();
-    return yaw !== aimYaw || pitch !== aimPitch;
+    return live.yaw !== aimYaw || live.pitch !== aimPitch;
   }
 
   function placeCamera(d: number, yawAngle: number, pitchAngle: number): void {
@@ -469,7 +496,7 @@ export function createCubesSkin(options: SkinOptions = {}): CubesSkin {
       shiftX += (minX + maxX) / 2;
       shiftY += (minY + maxY) / 2;
     }
-    placeCamera(distance, yaw, pitch);
+    placeCamera(distance, live.yaw, live.pitch);
     applyShift();
   }
 
@@ -497,7 +524,7 @@ export function createCubesSkin(options: SkinOptions = {}): CubesSkin {
     startEasing();
   };
   function startEasing(): void {
-    if (!playback.animating) lastFrameTime = shared.clock.now();
+    if (!playback.animating) live.time = shared.clock.now();
     playback.request();
   }
 
@@ -515,7 +542,7 @@ export function createCubesSkin(options: SkinOptions = {}): CubesSkin {
 
   function repaint(): void {
     paintBoard();
-    if (!shared.parallax) aimYaw = aimPitch = yaw = pitch = 0;
+    if (!shared.parallax) aimYaw = aimPitch = live.yaw = live.pitch = 0;
     playback.finish();
   }
 
@@ -542,7 +569,7 @@ export function createCubesSkin(options: SkinOptions = {}): CubesSkin {
         // Multisampling only where pixels are big enough to show jagged edges (at 2× it is wasted
         // fill), and never on a CPU renderer, where it halves the frame rate.
         const antialias = (window.devicePixelRatio || 1) < 2 && !webgl.software;
-        renderer = new WebGLRenderer({ canvas, antialias, alpha: true, powerPreference: 'high-performance' });
+        renderer = (internals.createRenderer ?? createWebglRenderer)(canvas, antialias);
       } catch {
         canvas = null;
         host = null;
@@ -618,7 +645,7 @@ export function createCubesSkin(options: SkinOptions = {}): CubesSkin {
       return { x: ((scratch.x + 1) / 2) * cssWidth, y: ((1 - scratch.y) / 2) * cssHeight };
     },
     inspect(): SkinInspection {
-      return { frames: playback.frames, animating: playback.animating, tiles: tilesAt(playback.current, lastElapsed) };
+      return { frames: playback.frames, animating: playback.animating, tiles: tilesAt(playback.current, live.elapsed) };
     },
   };
 }
