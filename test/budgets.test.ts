@@ -1,0 +1,40 @@
+/**
+ * What each shipped bundle costs to download, held to its budget. The figures come from
+ * fresh builds measured by bench/sizes.ts (the same code `npm run bench -- sizes` reports
+ * with), so they are deterministic and can fail a build.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { SizeReport } from '../bench/sizes';
+import { SIZE_BUDGETS, measureSizes } from '../bench/sizes';
+
+/**
+ * The flat embed core's goal is 15 kB (SIZE_BUDGETS, issue 9) and it is not met yet: it is
+ * 18.4 kB after the overlays, notices and gamepad code moved to on-demand chunks. Until it
+ * is, this ceiling keeps it from growing; lower it with every cut, never raise it.
+ */
+const FLAT_EMBED_CORE_CEILING_KB = 18.6;
+
+describe('bundle sizes, gzip kB', { timeout: 60_000 }, () => {
+  let sizes: SizeReport;
+  beforeAll(async () => {
+    sizes = await measureSizes();
+  }, 240_000);
+
+  it('keep the three-skin chunk within its budget', () => {
+    expect(sizes.threeChunkKB).toBeLessThanOrEqual(SIZE_BUDGETS.threeChunkKB ?? 0);
+  });
+
+  it('keep the whole 3D game page within its budget', () => {
+    expect(sizes.page3dKB).toBeLessThanOrEqual(SIZE_BUDGETS.page3dKB ?? 0);
+  });
+
+  it('keep the flat embed core from growing while it is above its 15 kB goal', () => {
+    expect(sizes.flatEmbedCoreKB).toBeLessThanOrEqual(FLAT_EMBED_CORE_CEILING_KB);
+  });
+
+  it('count the lazily loaded cubes apart from the core that shows a flat game', () => {
+    expect(sizes.files.flatEmbedCoreKB.some((file) => /cubes|three/.test(file))).toBe(false);
+    expect(sizes.files.threeChunkKB.length).toBeGreaterThan(0);
+    expect(sizes.page3dKB).toBeCloseTo(sizes.pageFlatKB + sizes.threeChunkKB, 1);
+  });
+});
