@@ -7,7 +7,7 @@ import type { NoticeKind, StorageLike } from './types';
  * move records are prefixes of its record: each keeps only its length, which keeps a
  * 10,000-move game with 100 undo steps small.
  */
-interface SaveFile {
+export interface SaveFile {
   readonly v: 1;
   readonly game: SavedGame;
   readonly undo: readonly (Omit<SavedGame, 'record'> & { readonly moves: number })[];
@@ -18,16 +18,25 @@ export interface Loaded {
   readonly past: readonly GameState[];
 }
 
+/**
+ * An undo snapshot never changes, yet it is saved again after every move until it drops off
+ * the history (100 moves): each is encoded once, on first save.
+ */
+const undoEntries = new WeakMap<GameState, string>();
+
+function undoEntry(state: GameState): string {
+  let json = undoEntries.get(state);
+  if (json === undefined) {
+    const { record, ...rest } = serializeGame(state);
+    json = JSON.stringify({ ...rest, moves: record.length });
+    undoEntries.set(state, json);
+  }
+  return json;
+}
+
+/** The save file as JSON: `{ v: 1, game, undo }` (a SaveFile), built from the cached undo entries. */
 export function encodeSave(game: GameState, past: readonly GameState[]): string {
-  const file: SaveFile = {
-    v: 1,
-    game: serializeGame(game),
-    undo: past.map((s) => {
-      const { record, ...rest } = serializeGame(s);
-      return { ...rest, moves: record.length };
-    }),
-  };
-  return JSON.stringify(file);
+  return `{"v":1,"game":${JSON.stringify(serializeGame(game))},"undo":[${past.map(undoEntry).join(',')}]}`;
 }
 
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { DIRECTIONS, fromRows, newGame, serializeGame, toRows } from '../../src/engine';
 import { createGameStore, keysFor } from '../../src/store';
+import type { SaveFile } from '../../src/store/persistence';
+import { decodeSave, encodeSave } from '../../src/store/persistence';
+import { playMove } from '../../src/engine';
+import type { GameState } from '../../src/engine';
 import { memoryStorage } from './memory-storage';
 
 const keys = keysFor('cube2048');
@@ -103,5 +107,28 @@ describe('store persistence', () => {
     const store = createGameStore({ storage: null, seed: 1 });
     playSome(store, 2);
     expect(store.getState().notices).toEqual([]);
+  });
+
+  it('writes the same save text as plainly serializing the game and its undo history, move after move', () => {
+    let game: GameState = newGame({ seed: 31 });
+    const past: GameState[] = [];
+    for (let i = 0; i < 400 && game.status !== 'over'; i++) {
+      const next = playMove(game, DIRECTIONS[i % 3] as (typeof DIRECTIONS)[number]);
+      if (!next.report.moved) continue;
+      past.push(game);
+      if (past.length > 100) past.shift();
+      game = next.state;
+      const plain: SaveFile = {
+        v: 1,
+        game: serializeGame(game),
+        undo: past.map((s) => {
+          const { record, ...rest } = serializeGame(s);
+          return { ...rest, moves: record.length };
+        }),
+      };
+      expect(encodeSave(game, past)).toBe(JSON.stringify(plain));
+    }
+    const loaded = decodeSave(encodeSave(game, past));
+    expect(loaded.ok && loaded.value.past.length).toBe(past.length);
   });
 });
