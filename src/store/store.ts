@@ -54,8 +54,15 @@ export function createGameStore(options: GameStoreOptions = {}): GameStore {
   };
   const storage = safeStorage(options.storage ?? null, notify);
 
-  /** Keeps unreadable data under a side key rather than destroying it. */
-  const setAside = (key: string, text: string): void => storage.setItem(`${key}:unreadable`, text);
+  /**
+   * Keeps unreadable data under a side key rather than destroying it. Moved, not copied: a
+   * copy of a huge unreadable save would not fit the quota next to it, and the failed write
+   * would switch all saving off for good.
+   */
+  const setAside = (key: string, text: string): void => {
+    storage.removeItem(key);
+    storage.setItem(`${key}:unreadable`, text);
+  };
 
   const readBests = (): Bests => {
     const text = storage.getItem(keys.best);
@@ -68,10 +75,18 @@ export function createGameStore(options: GameStoreOptions = {}): GameStore {
   };
   let bests: Bests = readBests();
 
+  /**
+   * The save as this store last read or wrote it. A storage event that finds exactly this is
+   * no news from another tab: Chromium may deliver the events of the page's own writes just
+   * before a reload to the reloaded page (seen with a multi-megabyte write).
+   */
+  let ownSave: string | null = null;
+
   const readSave = (): { game: GameState; past: readonly GameState[] } | null => {
     const text = storage.getItem(keys.game);
     if (text === null) return null;
     const parsed = decodeSave(text);
+    ownSave = text;
     if (parsed.ok) return parsed.value;
     setAside(keys.game, text);
     notify('corrupt-save', 'Your saved game could not be read; a new game was started.');
@@ -105,7 +120,8 @@ export function createGameStore(options: GameStoreOptions = {}): GameStore {
   };
 
   const persist = (game: GameState): void => {
-    storage.setItem(keys.game, encodeSave(game, past));
+    ownSave = encodeSave(game, past);
+    storage.setItem(keys.game, ownSave);
     recordBest(game);
   };
 
@@ -186,7 +202,7 @@ export function createGameStore(options: GameStoreOptions = {}): GameStore {
       }
       if (key === null || key === keys.game) {
         const text = storage.getItem(keys.game);
-        if (text === null) return;
+        if (text === null || text === ownSave) return;
         const theirs = decodeSave(text);
         if (!theirs.ok) return; // Their write is broken; ours stays and is rewritten on our next move.
         const before = api?.getState().game;
@@ -196,6 +212,7 @@ export function createGameStore(options: GameStoreOptions = {}): GameStore {
         api?.setState({ game, best: bestFor(game), canUndo: past.length > 0, change: change('sync', before) });
         if (!toldOfSync) notify('synced', 'This game was continued in another tab; showing its latest position.');
         toldOfSync = true;
+        ownSave = text;
       }
     });
   }

@@ -94,6 +94,8 @@ export function createReplayViewer(options: ReplayViewerOptions): ReplayViewer {
   const forwardButton = part<HTMLButtonElement>(dialog, '[data-action="forward"]');
   const speedSelect = part<HTMLSelectElement>(dialog, '[data-action="speed"]');
   const forkButton = part<HTMLButtonElement>(dialog, '[data-action="fork"]');
+  // Hidden from a script, not by a style="" attribute in the markup: a strict CSP (style-src without 'unsafe-inline') blocks those.
+  part<SVGElement>(playButton, '[data-icon="pause"]').style.display = 'none';
 
   /** Everything about the record being shown; null while closed. */
   let session: {
