@@ -3,7 +3,6 @@
  * drives a skin from a small read-only store of its own, so the player's game is never
  * touched until they choose "Play from here".
  */
-import './replay.css';
 import type { Direction, GameState, MoveReport } from '../engine';
 import { directionOf, keepGoing, maxTile, playMove } from '../engine';
 import type { GameRecord } from '../replay/record';

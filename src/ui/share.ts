@@ -3,6 +3,8 @@
  * "More" sheet (export/import a game file, a new game with a chosen seed, the daily
  * challenge), and opening `#g=` links in the replay viewer.
  */
+// The share button's and the replay viewer's styles: the page needs the first at once, and the viewer loads later.
+import './replay.css';
 import { isValidSeed } from '../engine';
 import type { GameStore } from '../store';
 import { dailyHref, dayLabel } from './daily';
