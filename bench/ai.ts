@@ -69,6 +69,9 @@ export function benchPositions(): [lo: number, hi: number][] {
   return out;
 }
 
+/** The least time one search sample takes, on each side. */
+const SAMPLE_MS = 250;
+
 const hex = (lo: number, hi: number): string => (hi >>> 0).toString(16).padStart(8, '0') + (lo >>> 0).toString(16).padStart(8, '0');
 
 /** Our harness around nneonneo's unchanged search (its file is included, not copied). */
@@ -149,20 +152,33 @@ export function aiBench(options: AiBenchOptions = {}): AiBenchResult {
   const search: DepthFigures[] = [];
   try {
     for (const depth of depths) {
-      const input = positions.map(([lo, hi]) => `${hex(lo, hi)} ${depth}\n`).join('');
+      const pass = (): number => {
+        let n = 0;
+        for (const [lo, hi] of positions) n += searcher.searchRoot(lo, hi, { depth, probabilityCutoff: 0.0001, shareTable: false }).nodes;
+        return n;
+      };
+      // A shallow pass over the positions takes a few milliseconds: one time slice of a busy
+      // machine. Each sample repeats the pass until it lasts about SAMPLE_MS, on both sides.
+      const warmStart = performance.now();
+      let warmPasses = 0;
+      while (performance.now() - warmStart < SAMPLE_MS || warmPasses < 2) {
+        pass();
+        warmPasses++;
+      }
+      const repeat = Math.max(1, Math.round((SAMPLE_MS * warmPasses) / (performance.now() - warmStart)));
+      const input = positions.map(([lo, hi]) => `${hex(lo, hi)} ${depth}\n`).join('').repeat(repeat);
       const ours: Rate[] = [];
       const theirs: Rate[] = [];
       let nodes = 0;
       let nativeNodes = 0;
       // Interleaved, so a busy machine slows both sides alike.
-      for (let r = 0; r < reps + 1; r++) {
+      for (let r = 0; r < reps; r++) {
         nodes = 0;
         const start = performance.now();
         const cpu = process.cpuUsage();
-        for (const [lo, hi] of positions) nodes += searcher.searchRoot(lo, hi, { depth, probabilityCutoff: 0.0001, shareTable: false }).nodes;
+        for (let k = 0; k < repeat; k++) nodes += pass();
         const used = process.cpuUsage(cpu);
-        // The first run warms the JIT.
-        if (r > 0) ours.push({ wall: nodes / ((performance.now() - start) / 1000), cpu: nodes / ((used.user + used.system) / 1e6) });
+        ours.push({ wall: nodes / ((performance.now() - start) / 1000), cpu: nodes / ((used.user + used.system) / 1e6) });
         if (typeof native !== 'string') {
           let seconds = 0;
           let cpuSeconds = 0;
@@ -173,7 +189,7 @@ export function aiBench(options: AiBenchOptions = {}): AiBenchResult {
             seconds += s as number;
             cpuSeconds += c as number;
           }
-          if (r > 0) theirs.push({ wall: nativeNodes / seconds, cpu: nativeNodes / cpuSeconds });
+          theirs.push({ wall: nativeNodes / seconds, cpu: nativeNodes / cpuSeconds });
         }
       }
       const rate = (xs: readonly Rate[]): Rate => ({ wall: median(xs.map((x) => x.wall)), cpu: median(xs.map((x) => x.cpu)) });
