@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { maxExponent, MAX_SIZE } from '../../src/engine';
 import { BOARD_COLOURS, labelFontScale, textColour, tileColour, tileLabel } from '../../src/skins/palette';
+import { contrast } from '../contrast';
 
-/** WCAG relative luminance and contrast ratio. */
-function luminance(hex: string): number {
-  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
-  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-}
-const contrast = (a: string, b: string): number => {
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return (hi! + 0.05) / (lo! + 0.05);
-};
 const exponents = Array.from({ length: maxExponent(MAX_SIZE) }, (_, i) => i + 1);
 
 describe('the tile palette', () => {
