@@ -13,15 +13,11 @@
  * `npx tsx bench/autoplay.ts [--seconds 8] [--runs 3]` prints JSON; `autoplaySection` is the
  * `autoplay` section of `npm run bench`.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { build } from 'vite';
-import { launchBrowser } from '../test/browser/harness';
-import { serveDirectory } from '../test/browser/static-server';
 import type { Figure, SectionOptions, SectionRun } from './figures';
 import { figure } from './figures';
+import { withBuiltSite } from './site';
 import { median, quantile } from './stats';
 
 /** One frame at 60 Hz: the issue's limit for a main-thread task caused by the AI. */
@@ -156,20 +152,11 @@ async function runOnce(browser: Browser, url: string, seconds: number): Promise<
 export async function benchAutoplay(options: { seconds?: number; runs?: number } = {}): Promise<AutoplayRun[]> {
   const seconds = options.seconds ?? 8;
   const runs = options.runs ?? 3;
-  const root = resolve(import.meta.dirname, '..');
-  const siteDir = await mkdtemp(join(tmpdir(), 'cube2048-bench-'));
-  await build({ root, logLevel: 'error', build: { outDir: siteDir, emptyOutDir: true, chunkSizeWarningLimit: 4096 } });
-  const server = await serveDirectory(siteDir);
-  const browser = await launchBrowser();
-  try {
+  return withBuiltSite(async ({ url, browser }) => {
     const out: AutoplayRun[] = [];
-    for (let r = 0; r < runs; r++) out.push(await runOnce(browser, `${server.url}index.html?seed=${3000 + r}`, seconds));
+    for (let r = 0; r < runs; r++) out.push(await runOnce(browser, `${url}index.html?seed=${3000 + r}`, seconds));
     return out;
-  } finally {
-    await browser.close();
-    await server.close();
-    await rm(siteDir, { recursive: true, force: true });
-  }
+  });
 }
 
 export async function autoplaySection({ quick }: SectionOptions): Promise<SectionRun> {

@@ -10,15 +10,11 @@
  * `pageSection` is the `page` section of `npm run bench`.
  * `measureLatency(page)` works on any open game page (a benchmark or a test).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { build } from 'vite';
-import { launchBrowser } from '../test/browser/harness';
-import { serveDirectory } from '../test/browser/static-server';
 import type { Figure, SectionOptions, SectionRun } from './figures';
 import { figure } from './figures';
+import { withBuiltSite } from './site';
 import { median, quantile } from './stats';
 
 /** The goal for keydown → frame showing the move (issue 4): within one 60 Hz frame. */
@@ -107,13 +103,8 @@ export interface SkinPageBench {
 export async function benchPage(options: { moves?: number; runs?: number } = {}): Promise<Record<'flat' | 'cubes', SkinPageBench>> {
   const moves = options.moves ?? 50;
   const runs = options.runs ?? 3;
-  const root = resolve(import.meta.dirname, '..');
-  const siteDir = await mkdtemp(join(tmpdir(), 'cube2048-bench-'));
-  await build({ root, logLevel: 'error', build: { outDir: siteDir, emptyOutDir: true, chunkSizeWarningLimit: 4096 } });
-  const server = await serveDirectory(siteDir);
-  const browser = await launchBrowser();
-  const url = `${server.url}index.html?seed=2048&size=6`;
-  try {
+  return withBuiltSite(async ({ url: root, browser }) => {
+    const url = `${root}index.html?seed=2048&size=6`;
     const report: Partial<Record<'flat' | 'cubes', SkinPageBench>> = {};
     for (const skin of ['flat', 'cubes'] as const) {
       const firstBoardMs: number[] = [];
@@ -127,11 +118,7 @@ export async function benchPage(options: { moves?: number; runs?: number } = {})
       report[skin] = { firstBoardMs, latencyMs };
     }
     return { flat: report.flat!, cubes: report.cubes! };
-  } finally {
-    await browser.close();
-    await server.close();
-    await rm(siteDir, { recursive: true, force: true });
-  }
+  });
 }
 
 /** Per skin: latency median and p95 (each run's, then their median and range) and the first drawn board. */
