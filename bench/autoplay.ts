@@ -2,10 +2,12 @@
  * Does the AI make the page stutter? Autoplay at full speed on the built game page (flat
  * skin, headless Chromium), against a control that plays the same number of moves at the
  * same pace from the keyboard, with no AI:
- * - the main-thread task that handles each AI answer (the worker's reply, the move, every
- *   store listener: skin, HUD, save, and their microtasks), as Chromium's own trace times it:
- *   the task that runs the answer's handler, start to end. (Timing it from the page would
- *   also count whatever frame the browser draws before a message posted at the reply runs.)
+ * - the main-thread task that handles each AI answer, as Chromium's own trace times it: the
+ *   task that runs the answer's handler, start to end, microtasks included. Autoplay asks for
+ *   the next move as soon as it has made one, so an answer usually arrives during the frame's
+ *   wait and its task only stores it; when it arrives late, the task also makes the move (every
+ *   store listener: skin, HUD, save). Timing it from the page would also count whatever frame
+ *   the browser draws before a message posted at the reply runs.
  * - the gaps between animation frames during autoplay and during the control, and on an idle
  *   board. If autoplay's gaps match the control's, what slows the frames is drawing the
  *   moves on this machine, not the AI.

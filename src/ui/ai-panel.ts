@@ -180,6 +180,8 @@ export function mountAiPanel(elements: AiPanelElements, options: AiPanelOptions)
     });
 
   async function runAutoplay(token: NonNullable<typeof loop>): Promise<void> {
+    /** The search for the position after autoplay's last move, started before the pause. */
+    let ahead: { readonly seq: number; readonly preset: PresetName; readonly answer: Promise<Suggestion> } | null = null;
     while (loop === token) {
       const reason = blocked();
       if (reason) {
@@ -188,9 +190,11 @@ export function mountAiPanel(elements: AiPanelElements, options: AiPanelOptions)
       }
       const plan = SPEEDS[isSpeed(elements.speed.value) ? elements.speed.value : 'normal'];
       const view = store.getState();
+      const early = ahead && ahead.seq === view.change.seq && ahead.preset === plan.preset ? ahead.answer : null;
+      ahead = null;
       let suggestion: Suggestion;
       try {
-        suggestion = await client.suggest(view.game, { preset: plan.preset });
+        suggestion = await (early ?? client.suggest(view.game, { preset: plan.preset }));
       } catch (error) {
         if (loop !== token) return;
         if (isCancelled(error)) continue;
@@ -214,7 +218,15 @@ export function mountAiPanel(elements: AiPanelElements, options: AiPanelOptions)
       if (plan.skipAnimation) skins.skin()?.finish();
       ownSeq = view.change.seq + 1;
       if (store.getState().move(suggestion.dir)) token.moves++;
-      ownSeq = store.getState().change.seq;
+      const after = store.getState();
+      ownSeq = after.change.seq;
+      // The worker thinks about the next move while this one is drawn and the pause runs.
+      if (acceptsMoves(after.game)) {
+        const answer = client.suggest(after.game, { preset: plan.preset });
+        // Stopping cancels it; nobody may be left waiting for that rejection.
+        answer.catch(() => undefined);
+        ahead = { seq: after.change.seq, preset: plan.preset, answer };
+      }
       await pause(token, plan.delayMs);
     }
   }

@@ -132,6 +132,39 @@ describe('the AI on the game page', () => {
     await game.close();
   });
 
+  it('thinks about its next move during the pause after the last one, so that a slow pace is the pause alone', async () => {
+    // Logs when each AI answer comes back from the worker and when each move reaches the HUD.
+    const initScript = `(() => {
+      const log = (window.__aiLog = []);
+      const slot = Object.getOwnPropertyDescriptor(Worker.prototype, 'onmessage');
+      Object.defineProperty(Worker.prototype, 'onmessage', {
+        configurable: true,
+        get() { return slot.get.call(this); },
+        set(handler) { slot.set.call(this, handler && function (event) { log.push(['answer', performance.now()]); return handler.call(this, event); }); },
+      });
+      document.addEventListener('DOMContentLoaded', () => {
+        new MutationObserver(() => log.push(['move', performance.now()])).observe(document.getElementById('moves'), { childList: true, characterData: true, subtree: true });
+      });
+    })()`;
+    const game = await openGame(browser, { query: '?seed=79', initScript });
+    const { page } = game;
+    await page.selectOption('#ai-speed', 'slow');
+    await page.click('#ai-autoplay');
+    await page.waitForFunction(() => Number(document.getElementById('moves')?.textContent) >= 5, null, { timeout: 20_000 });
+    await page.click('#ai-autoplay');
+    const log = (await page.evaluate('window.__aiLog')) as [kind: 'answer' | 'move', at: number][];
+    const moves = log.filter(([kind]) => kind === 'move').map(([, at]) => at);
+    expect(moves.length).toBeGreaterThanOrEqual(5);
+    // The first move waits for its answer; each later one finds its answer long ready.
+    for (const movedAt of moves.slice(1, 5)) {
+      const answeredAt = log.filter(([kind, at]) => kind === 'answer' && at <= movedAt).at(-1)?.[1];
+      expect(answeredAt, 'an answer before the move').toBeDefined();
+      expect(movedAt - answeredAt!, 'ms the answer waited for the 700 ms pause to end').toBeGreaterThan(300);
+    }
+    expect(game.errors).toEqual([]);
+    await game.close();
+  });
+
   it('stops by itself at game over, and says so', async () => {
     const game = await openGame(browser, { storage: { [GAME_KEY]: saveOf(oneMoveFromTheEnd()) } });
     const { page } = game;
