@@ -13,12 +13,13 @@ import type { PresetName } from '../ai';
 import type { GameSummary } from '../ai/selfplay';
 import { SelfPlay } from '../ai/selfplay';
 import { MAX_SEED, isValidSize } from '../engine';
+import { appendToJournal, readJournal } from './ai-journal';
 import { intOption, noPositionals, parseArgs } from './args';
 import type { Command, CommandIO } from './command';
 import { EXIT, UsageError } from './command';
 
 const HELP = `Usage: cube2048 ai [--games N] [--seed S] [--preset fast|strong] [--workers K] [--json]
-                   [--deterministic] [--max-moves M] [--size N]
+                   [--deterministic] [--max-moves M] [--size N] [--journal FILE]
 
 Plays N seeded games with the AI choosing every move, and prints for each game its
 seed, highest tile, score, moves, seconds and moves per second; then the share of games
@@ -40,10 +41,15 @@ Options:
   --json             one JSON document at the end instead of text; no progress line
   --deterministic    bound each move by the node budget only (repeatable games)
   --max-moves M      end each game after M moves (a quick look, or a smoke test)
+  --journal FILE     append each finished game to FILE, and count the games FILE already
+                     holds instead of playing their seeds again: a long run can be stopped
+                     and resumed, or split between machines (each line is checked by
+                     replaying its moves)
   -h, --help         show this help
 
-Example:
+Examples:
   cube2048 ai --games 100 --seed 1 --preset fast --workers 2
+  cube2048 ai --games 20 --preset strong --deterministic --journal strong.jsonl
 `;
 
 const MILESTONES = [2048, 4096, 8192, 16384, 32768] as const;
@@ -241,7 +247,19 @@ if (!isMainThread && (workerData as { role?: unknown } | null)?.role === WORKER_
   await new Promise<never>(() => {});
 }
 
-function parseOptions(args: readonly string[]): { games: number; seed: number; preset: PresetName; workers: number; size: number; json: boolean; deterministic: boolean; maxMoves: number | null } {
+interface AiOptions {
+  readonly games: number;
+  readonly seed: number;
+  readonly preset: PresetName;
+  readonly workers: number;
+  readonly size: number;
+  readonly json: boolean;
+  readonly deterministic: boolean;
+  readonly maxMoves: number | null;
+  readonly journal: string | null;
+}
+
+function parseOptions(args: readonly string[]): AiOptions {
   const parsed = parseArgs(args, [
     { name: 'games', value: 'N' },
     { name: 'seed', value: 'S' },
@@ -251,11 +269,13 @@ function parseOptions(args: readonly string[]): { games: number; seed: number; p
     { name: 'json' },
     { name: 'deterministic' },
     { name: 'max-moves', value: 'M' },
+    { name: 'journal', value: 'FILE' },
   ]);
   noPositionals(parsed);
   const preset = parsed.options.get('preset') ?? 'fast';
   if (!isPresetName(preset)) throw new UsageError(`--preset must be fast or strong, got "${String(preset)}"`);
   const size = intOption(parsed, 'size', 3, 8) ?? 4;
+  const journal = parsed.options.get('journal');
   if (!isValidSize(size)) throw new UsageError(`--size must be from 3 to 8`);
   return {
     games: intOption(parsed, 'games', 1, 1_000_000) ?? 10,
@@ -266,6 +286,7 @@ function parseOptions(args: readonly string[]): { games: number; seed: number; p
     json: parsed.options.get('json') === true,
     deterministic: parsed.options.get('deterministic') === true,
     maxMoves: intOption(parsed, 'max-moves', 1, 10_000_000) ?? null,
+    journal: typeof journal === 'string' ? journal : null,
   };
 }
 
@@ -275,11 +296,20 @@ export const aiCommand: Command = {
   help: HELP,
   async run(args: readonly string[], io: CommandIO): Promise<number> {
     const options = parseOptions(args);
+    const settings = { preset: options.preset, size: options.size, deterministic: options.deterministic, maxMoves: options.maxMoves };
+    const journaled = options.journal !== null ? readJournal(options.journal, settings) : new Map<number, GameSummary>();
     const jobs: Job[] = [];
-    for (let i = 0; i < options.games; i++) jobs.push({ seed: (options.seed + i) % (MAX_SEED + 1), preset: options.preset, size: options.size, deterministic: options.deterministic, maxMoves: options.maxMoves });
+    const done: GameSummary[] = [];
+    for (let i = 0; i < options.games; i++) {
+      const seed = (options.seed + i) % (MAX_SEED + 1);
+      const earlier = journaled.get(seed);
+      if (earlier) done.push(earlier);
+      else jobs.push({ seed, ...settings });
+    }
+    const resumed = done.length;
     const runner = options.workers > 1 ? workerRunner(options.workers) : inProcessRunner();
     const start = performance.now();
-    const done: GameSummary[] = [];
+    let journalError: string | null = null;
     const live = new Map<number, { moves: number; maxTile: number }>();
     const showProgress = !options.json && io.stderr.isTTY === true;
     let progressShown = false;
@@ -300,7 +330,9 @@ export const aiCommand: Command = {
 
     if (!options.json) {
       io.stdout.write(`cube2048 ai: ${options.games} game${options.games === 1 ? '' : 's'}, preset ${options.preset}, seeds from ${options.seed}, ${options.workers} worker${options.workers === 1 ? '' : 's'}\n`);
+      if (resumed > 0) io.stdout.write(`${resumed} of them already in ${options.journal}, counted without playing them again\n`);
       io.stdout.write(TABLE_HEAD);
+      for (const game of done) io.stdout.write(gameLine(game));
     }
     let interrupted = false;
     const stopListening = io.onSignal('SIGINT', () => {
@@ -317,6 +349,14 @@ export const aiCommand: Command = {
         (game) => {
           live.delete(game.seed);
           done.push(game);
+          if (options.journal !== null && journalError === null) {
+            try {
+              appendToJournal(options.journal, settings, game);
+            } catch (error) {
+              journalError = `cube2048 ai: could not write to the journal ${options.journal} (${error instanceof Error ? error.message : String(error)}); stopped after seed ${game.seed}.\n`;
+              void runner.stop();
+            }
+          }
           if (!options.json) {
             clearProgress();
             io.stdout.write(gameLine(game));
@@ -334,7 +374,7 @@ export const aiCommand: Command = {
       const games = done.map(({ record: _record, ...g }) => ({ ...g, movesPerSecond: g.seconds > 0 ? g.moves / g.seconds : 0 }));
       const unfinished = [...live].map(([seed, g]) => ({ seed, moves: g.moves, maxTile: g.maxTile }));
       io.stdout.write(
-        `${JSON.stringify({ preset: options.preset, seed: options.seed, workers: options.workers, size: options.size, deterministic: options.deterministic, interrupted, games, unfinished, summary })}\n`,
+        `${JSON.stringify({ preset: options.preset, seed: options.seed, workers: options.workers, size: options.size, deterministic: options.deterministic, interrupted, resumed, games, unfinished, summary })}\n`,
       );
     } else {
       if (interrupted) {
@@ -342,6 +382,10 @@ export const aiCommand: Command = {
         for (const [seed, g] of live) io.stdout.write(`unfinished: seed ${seed} at move ${g.moves}, best tile ${g.maxTile}\n`);
       }
       io.stdout.write(summaryText(summary));
+    }
+    if (journalError !== null) {
+      io.stderr.write(journalError);
+      return EXIT.failure;
     }
     return interrupted ? EXIT.failure : EXIT.ok;
   },

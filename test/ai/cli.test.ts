@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { aiCommand } from '../../src/cli/ai';
@@ -86,6 +89,43 @@ describe('cube2048 ai', () => {
     expect(code).toBe(1);
     expect(stdout).toMatch(/interrupted after 0 of 3 games/);
     expect(stdout).toMatch(/unfinished: seed 5 at move \d+, best tile \d+/);
+  });
+
+  it('keeps each finished game in a journal and, run again, counts those games instead of playing them again', async () => {
+    const journal = join(mkdtempSync(join(tmpdir(), 'cube2048-journal-')), 'games.jsonl');
+    const common = ['--seed', '3', '--deterministic', '--max-moves', '30', '--journal', journal];
+    const first = JSON.parse((await runAi(['--games', '2', '--json', ...common])).stdout) as Report & { resumed: number };
+    expect(first.resumed).toBe(0);
+    expect(readFileSync(journal, 'utf8').trim().split('\n')).toHaveLength(2);
+
+    const second = JSON.parse((await runAi(['--games', '3', '--json', ...common])).stdout) as Report & { resumed: number };
+    expect(second.resumed, 'seeds 3 and 4 come from the journal').toBe(2);
+    expect(second.games.map((g) => g.seed)).toEqual([3, 4, 5]);
+    expect(second.games.slice(0, 2).map((g) => g.score)).toEqual(first.games.map((g) => g.score));
+    expect(second.summary.games).toBe(3);
+    expect(readFileSync(journal, 'utf8').trim().split('\n'), 'only seed 5 was added').toHaveLength(3);
+
+    const text = await runAi(['--games', '3', ...common]);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain(`3 of them already in ${journal}, counted without playing them again`);
+    expect(text.stdout).toMatch(/^ +5 +\d+ +\d+ +30 /m);
+  });
+
+  it('refuses a journal played with other settings, or whose moves do not give its scores, naming the line', async () => {
+    const journal = join(mkdtempSync(join(tmpdir(), 'cube2048-journal-')), 'games.jsonl');
+    const common = ['--games', '1', '--seed', '8', '--deterministic', '--max-moves', '20', '--json', '--journal', journal];
+    await runAi(common);
+    const line = readFileSync(journal, 'utf8').trim();
+
+    await expect(runAi([...common, '--preset', 'strong'])).rejects.toThrow(
+      new UsageError(`${journal} line 1 is a game played with --preset fast --size 4 --deterministic --max-moves 20, and this run is --preset strong --size 4 --deterministic --max-moves 20: use another journal`),
+    );
+    const game = (JSON.parse(line) as { game: { score: number } }).game;
+    writeFileSync(journal, `${line.replace(`"score":${game.score}`, `"score":${game.score + 4}`)}\n`);
+    await expect(runAi(common)).rejects.toThrow(`${journal} line 1: the moves of seed 8 do not give the score and tile written beside them`);
+    writeFileSync(journal, `${line}\n{"half a line"\n`);
+    await expect(runAi(common)).rejects.toThrow(`${journal} line 2 is not a game written by cube2048 ai --journal`);
+    await expect(runAi(['--journal', ''])).rejects.toThrow('option --journal needs a value (--journal FILE)');
   });
 
   it('refuses bad options with a usage error naming them', async () => {

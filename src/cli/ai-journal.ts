@@ -1,0 +1,107 @@
+/**
+ * `cube2048 ai --journal FILE`: one finished game per line (JSON), with the settings it was
+ * played under. A run appends each game as it ends and skips the seeds the journal already
+ * holds, so a long measurement (the strong preset: half an hour of one core a game) can be
+ * stopped, resumed and split between runs and machines. Every line is checked by replaying
+ * its moves from its seed, so a damaged or edited journal is refused, never counted.
+ */
+import { appendFileSync, readFileSync } from 'node:fs';
+import type { PresetName } from '../ai';
+import { isPresetName } from '../ai';
+import type { GameSummary } from '../ai/selfplay';
+import { isValidSeed, isValidSize, maxTile, moveCount, replay } from '../engine';
+import { UsageError } from './command';
+
+export interface JournalSettings {
+  readonly preset: PresetName;
+  readonly size: number;
+  readonly deterministic: boolean;
+  readonly maxMoves: number | null;
+}
+
+interface JournalLine extends JournalSettings {
+  readonly game: GameSummary;
+}
+
+const describe = (s: JournalSettings): string =>
+  `--preset ${s.preset} --size ${s.size}${s.deterministic ? ' --deterministic' : ''}${s.maxMoves !== null ? ` --max-moves ${s.maxMoves}` : ''}`;
+
+const sameSettings = (a: JournalSettings, b: JournalSettings): boolean =>
+  a.preset === b.preset && a.size === b.size && a.deterministic === b.deterministic && a.maxMoves === b.maxMoves;
+
+const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0;
+
+function parseLine(text: string): JournalLine | null {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof data !== 'object' || data === null) return null;
+  const { preset, size, deterministic, maxMoves, game } = data as Record<string, unknown>;
+  if (!isPresetName(preset) || !isValidSize(size) || typeof deterministic !== 'boolean') return null;
+  if (maxMoves !== null && !(Number.isInteger(maxMoves) && (maxMoves as number) > 0)) return null;
+  if (typeof game !== 'object' || game === null) return null;
+  const g = game as Record<string, unknown>;
+  if (!isValidSeed(g['seed']) || typeof g['record'] !== 'string' || !/^[LRUD]*$/.test(g['record'])) return null;
+  for (const key of ['maxTile', 'score', 'moves', 'seconds', 'nodes', 'searchMs', 'slowestMoveMs']) if (!isCount(g[key])) return null;
+  const summary: GameSummary = {
+    seed: g['seed'],
+    maxTile: g['maxTile'] as number,
+    score: g['score'] as number,
+    moves: g['moves'] as number,
+    seconds: g['seconds'] as number,
+    nodes: g['nodes'] as number,
+    searchMs: g['searchMs'] as number,
+    slowestMoveMs: g['slowestMoveMs'] as number,
+    record: g['record'],
+  };
+  return { preset, size, deterministic, maxMoves: maxMoves as number | null, game: summary };
+}
+
+/** True when the moves, replayed from the seed, give the game written beside them. */
+function replaysTo(line: JournalLine): boolean {
+  const { game } = line;
+  const { state, invalidAt } = replay({ size: line.size, seed: game.seed }, game.record);
+  if (invalidAt !== null || moveCount(state) !== game.moves) return false;
+  if (state.score !== game.score || maxTile(state.board) !== game.maxTile) return false;
+  // A finished game ends at game over, or at the move limit it was played under.
+  return state.status === 'over' || (line.maxMoves !== null && game.moves === line.maxMoves);
+}
+
+/**
+ * The games a journal holds, by seed, after checking that each was played under `settings`
+ * and replays to what it says. A missing file is an empty journal; anything else wrong is a
+ * UsageError that names the file and the line.
+ */
+export function readJournal(path: string, settings: JournalSettings): Map<number, GameSummary> {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return new Map();
+    throw new UsageError(`cannot read the journal ${path}: ${(error as Error).message}`);
+  }
+  const games = new Map<number, GameSummary>();
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i]?.trim() ?? '';
+    if (raw === '') continue;
+    const where = `${path} line ${i + 1}`;
+    const line = parseLine(raw);
+    if (!line) throw new UsageError(`${where} is not a game written by cube2048 ai --journal`);
+    if (!sameSettings(line, settings)) throw new UsageError(`${where} is a game played with ${describe(line)}, and this run is ${describe(settings)}: use another journal`);
+    if (!replaysTo(line)) throw new UsageError(`${where}: the moves of seed ${line.game.seed} do not give the score and tile written beside them`);
+    const known = games.get(line.game.seed);
+    if (known && known.record !== line.game.record) throw new UsageError(`${where} holds seed ${line.game.seed} a second time, with other moves`);
+    if (!known) games.set(line.game.seed, line.game);
+  }
+  return games;
+}
+
+/** Appends one finished game; a line is written whole, so a crash loses at most that game. */
+export function appendToJournal(path: string, settings: JournalSettings, game: GameSummary): void {
+  const line: JournalLine = { ...settings, game };
+  appendFileSync(path, `${JSON.stringify(line)}\n`);
+}
