@@ -123,8 +123,14 @@ export function mountAiPanel(elements: AiPanelElements, options: AiPanelOptions)
       el.dataset['dir'] = part.dir;
       return el;
     });
-    const items = parts.flatMap((el, i) => (i === 0 ? [el] : [' · ', el]));
-    elements.analysis.replaceChildren('Expected value: ', ...items);
+    // A label and the four values, which wrap as a group: all four always show.
+    const label = doc.createElement('span');
+    label.className = 'ai-analysis-label';
+    label.textContent = 'Expected value: ';
+    const values = doc.createElement('span');
+    values.className = 'ai-analysis-values';
+    values.append(...parts.flatMap((el, i) => (i === 0 ? [el] : [' ', el])));
+    elements.analysis.replaceChildren(label, values);
     elements.analysis.hidden = false;
   };
 

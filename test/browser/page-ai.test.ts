@@ -57,7 +57,7 @@ describe('the AI on the game page', () => {
     expect(await page.getAttribute('#game', 'data-hint')).toBe(dir);
     expect(await flatHintSide(page), 'the flat skin points the same way').toBe(dir);
     expect(await page.isVisible('#ai-analysis')).toBe(true);
-    expect(await page.textContent('#ai-analysis')).toMatch(/^Expected value: ←\u00a0[^·]+ · ↑\u00a0[^·]+ · →\u00a0[^·]+ · ↓\u00a0[^·]+$/);
+    expect(await page.textContent('#ai-analysis')).toMatch(/^Expected value: ←\u00a0[^ ]+ ↑\u00a0[^ ]+ →\u00a0[^ ]+ ↓\u00a0[^ ]+$/);
     expect(await page.locator('#ai-analysis strong').getAttribute('data-dir'), 'the hinted direction is the one marked best').toBe(dir);
 
     await page.focus('#game');
@@ -72,6 +72,33 @@ describe('the AI on the game page', () => {
     await expect.poll(() => page.getAttribute('#game', 'data-hint')).toMatch(/^(left|right|up|down)$/);
     expect(game.errors).toEqual([]);
     await game.close();
+  });
+
+  it('shows the expected value of all four moves, whole, on a phone and in the wide side panel', async () => {
+    for (const viewport of [
+      { width: 360, height: 740 },
+      { width: 1024, height: 768 },
+    ]) {
+      // Seed 12's first position gives each move a different, long value.
+      const game = await openGame(browser, { query: '?seed=12', viewport });
+      const { page } = game;
+      const boardBefore = await page.locator('#game').boundingBox();
+      await page.click('#ai-hint');
+      await expect.poll(() => liveText(page)).toMatch(/^Hint: move /);
+      const boxes = await page.evaluate(() => {
+        const line = document.getElementById('ai-analysis') as HTMLElement;
+        const outer = line.getBoundingClientRect();
+        return [...line.querySelectorAll<HTMLElement>('[data-dir]')].map((el) => {
+          const r = el.getBoundingClientRect();
+          return { dir: el.dataset['dir'], inside: r.left >= outer.left - 0.5 && r.right <= outer.right + 0.5 && r.bottom <= outer.bottom + 0.5 && r.right <= innerWidth, width: r.width };
+        });
+      });
+      expect(boxes.map((b) => b.dir), `${viewport.width} wide`).toEqual(['left', 'up', 'right', 'down']);
+      for (const box of boxes) expect(box.inside && box.width > 0, `${viewport.width} wide: ${box.dir} shown whole`).toBe(true);
+      expect(await page.locator('#game').boundingBox(), 'showing the analysis does not move the board').toEqual(boardBefore);
+      expect(game.errors).toEqual([]);
+      await game.close();
+    }
   });
 
   it('keeps showing the hint when the board switches to the cubes and back', async () => {
