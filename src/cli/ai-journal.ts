@@ -9,13 +9,17 @@ import { appendFileSync, readFileSync } from 'node:fs';
 import type { PresetName } from '../ai';
 import { isPresetName } from '../ai';
 import type { GameSummary } from '../ai/selfplay';
-import { isValidSeed, isValidSize, maxTile, moveCount, replay } from '../engine';
+import { defaultTarget, isValidSeed, isValidSize } from '../engine';
+import { verifyRecord } from '../replay/record';
 import { UsageError } from './command';
 
+/** How a run plays its games; a journal holds games of one setting only. */
 export interface JournalSettings {
   readonly preset: PresetName;
   readonly size: number;
+  /** Clock off: only the preset's node budget bounds a move. */
   readonly deterministic: boolean;
+  /** Ends each game after this many moves (null: play to the end). */
   readonly maxMoves: number | null;
 }
 
@@ -60,14 +64,15 @@ function parseLine(text: string): JournalLine | null {
   return { preset, size, deterministic, maxMoves: maxMoves as number | null, game: summary };
 }
 
-/** True when the moves, replayed from the seed, give the game written beside them. */
-function replaysTo(line: JournalLine): boolean {
+/** Why the line's moves, replayed from its seed, are not the game written beside them; null when they are. */
+function replayProblem(line: JournalLine): string | null {
   const { game } = line;
-  const { state, invalidAt } = replay({ size: line.size, seed: game.seed }, game.record);
-  if (invalidAt !== null || moveCount(state) !== game.moves) return false;
-  if (state.score !== game.score || maxTile(state.board) !== game.maxTile) return false;
+  const verified = verifyRecord({ size: line.size, seed: game.seed, target: defaultTarget(line.size), moves: game.record, score: game.score, maxTile: game.maxTile });
+  if (verified.problem !== null) return verified.problem;
+  if (game.moves !== game.record.length) return `it says ${game.moves} moves, and holds ${game.record.length}`;
   // A finished game ends at game over, or at the move limit it was played under.
-  return state.status === 'over' || (line.maxMoves !== null && game.moves === line.maxMoves);
+  if (verified.final.status !== 'over' && game.moves !== line.maxMoves) return 'the game was not over';
+  return null;
 }
 
 /**
@@ -92,7 +97,8 @@ export function readJournal(path: string, settings: JournalSettings): Map<number
     const line = parseLine(raw);
     if (!line) throw new UsageError(`${where} is not a game written by cube2048 ai --journal`);
     if (!sameSettings(line, settings)) throw new UsageError(`${where} is a game played with ${describe(line)}, and this run is ${describe(settings)}: use another journal`);
-    if (!replaysTo(line)) throw new UsageError(`${where}: the moves of seed ${line.game.seed} do not give the score and tile written beside them`);
+    const problem = replayProblem(line);
+    if (problem !== null) throw new UsageError(`${where}: seed ${line.game.seed} does not replay to the game written beside it (${problem})`);
     const known = games.get(line.game.seed);
     if (known && known.record !== line.game.record) throw new UsageError(`${where} holds seed ${line.game.seed} a second time, with other moves`);
     if (!known) games.set(line.game.seed, line.game);

@@ -13,6 +13,7 @@ import type { PresetName } from '../ai';
 import type { GameSummary } from '../ai/selfplay';
 import { SelfPlay } from '../ai/selfplay';
 import { MAX_SEED, isValidSize } from '../engine';
+import type { JournalSettings } from './ai-journal';
 import { appendToJournal, readJournal } from './ai-journal';
 import { intOption, noPositionals, parseArgs } from './args';
 import type { Command, CommandIO } from './command';
@@ -57,14 +58,9 @@ const WORKER_ROLE = 'cube2048:ai-games';
 /** How often a game in progress reports its moves for the progress line. */
 const PROGRESS_MS = 250;
 
-interface Job {
+/** One game to play: its seed and the run's settings (the ones a journal line records). */
+interface Job extends JournalSettings {
   readonly seed: number;
-  readonly preset: PresetName;
-  readonly size: number;
-  /** Clock off: only the preset's node budget bounds a move. */
-  readonly deterministic: boolean;
-  /** Ends the game after this many moves (null: play to the end). */
-  readonly maxMoves: number | null;
 }
 
 type WorkerMessage = { kind: 'progress'; seed: number; moves: number; maxTile: number } | { kind: 'done'; summary: GameSummary } | { kind: 'failed'; message: string };
@@ -275,8 +271,8 @@ function parseOptions(args: readonly string[]): AiOptions {
   const preset = parsed.options.get('preset') ?? 'fast';
   if (!isPresetName(preset)) throw new UsageError(`--preset must be fast or strong, got "${String(preset)}"`);
   const size = intOption(parsed, 'size', 3, 8) ?? 4;
-  const journal = parsed.options.get('journal');
   if (!isValidSize(size)) throw new UsageError(`--size must be from 3 to 8`);
+  const journal = parsed.options.get('journal');
   return {
     games: intOption(parsed, 'games', 1, 1_000_000) ?? 10,
     seed: intOption(parsed, 'seed', 0, MAX_SEED) ?? 1,
@@ -296,7 +292,7 @@ export const aiCommand: Command = {
   help: HELP,
   async run(args: readonly string[], io: CommandIO): Promise<number> {
     const options = parseOptions(args);
-    const settings = { preset: options.preset, size: options.size, deterministic: options.deterministic, maxMoves: options.maxMoves };
+    const settings: JournalSettings = { preset: options.preset, size: options.size, deterministic: options.deterministic, maxMoves: options.maxMoves };
     const journaled = options.journal !== null ? readJournal(options.journal, settings) : new Map<number, GameSummary>();
     const jobs: Job[] = [];
     const done: GameSummary[] = [];

@@ -122,7 +122,7 @@ describe('cube2048 ai', () => {
     );
     const game = (JSON.parse(line) as { game: { score: number } }).game;
     writeFileSync(journal, `${line.replace(`"score":${game.score}`, `"score":${game.score + 4}`)}\n`);
-    await expect(runAi(common)).rejects.toThrow(`${journal} line 1: the moves of seed 8 do not give the score and tile written beside them`);
+    await expect(runAi(common)).rejects.toThrow(`${journal} line 1: seed 8 does not replay to the game written beside it (The checksum does not match: the moves give score ${game.score} and tile`);
     writeFileSync(journal, `${line}\n{"half a line"\n`);
     await expect(runAi(common)).rejects.toThrow(`${journal} line 2 is not a game written by cube2048 ai --journal`);
     await expect(runAi(['--journal', ''])).rejects.toThrow('option --journal needs a value (--journal FILE)');
