@@ -4,7 +4,7 @@
  */
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, LaunchOptions, Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -23,6 +23,24 @@ export const CHROMIUM_ARGS: readonly string[] = [
 export function launchBrowser(extra: Partial<LaunchOptions> & { args?: string[] } = {}): Promise<Browser> {
   const { args = [], ...rest } = extra;
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, ...rest, args: [...CHROMIUM_ARGS, ...args] });
+}
+
+/**
+ * One browser for the tests of the enclosing `describe`: launched before them, closed after.
+ * Returns the browser; calling it before the tests start is a mistake and throws.
+ */
+export function sharedBrowser(): () => Browser {
+  let browser: Browser | null = null;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('sharedBrowser(): the browser is launched in beforeAll, so use it inside a test');
+    return browser;
+  };
 }
 
 /** Base URL of the built site served for this test run (see global-setup.ts). */

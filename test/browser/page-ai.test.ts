@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { Direction, GameState } from '../../src/engine';
 import { fromRows, seedRng } from '../../src/engine';
-import { launchBrowser } from './harness';
+import { sharedBrowser } from './harness';
 import { GAME_KEY, KEY_OF, choose, liveText, openGame, openSettings, readHud, saveOf, waitForMoves } from './page-helpers';
 
 /** Left and up are the only moves, and after either one, wherever the new tile lands, the game is over. */
@@ -39,16 +39,10 @@ const flatHintSide = (page: Page): Promise<Direction | null> =>
 const autoplayOn = async (page: Page): Promise<boolean> => (await page.getAttribute('#ai-autoplay', 'aria-pressed')) === 'true';
 
 describe('the AI on the game page', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = sharedBrowser();
 
   it('shows a hint on the board and in words, and clears it on the next move', async () => {
-    const game = await openGame(browser, { query: '?seed=77' });
+    const game = await openGame(browser(), { query: '?seed=77' });
     const { page } = game;
 
     await page.click('#ai-hint');
@@ -80,7 +74,7 @@ describe('the AI on the game page', () => {
       { width: 1024, height: 768 },
     ]) {
       // Seed 12's first position gives each move a different, long value.
-      const game = await openGame(browser, { query: '?seed=12', viewport });
+      const game = await openGame(browser(), { query: '?seed=12', viewport });
       const { page } = game;
       const boardBefore = await page.locator('#game').boundingBox();
       await page.click('#ai-hint');
@@ -102,7 +96,7 @@ describe('the AI on the game page', () => {
   });
 
   it('keeps showing the hint when the board switches to the cubes and back', async () => {
-    const game = await openGame(browser, { query: '?seed=79' });
+    const game = await openGame(browser(), { query: '?seed=79' });
     const { page } = game;
     await page.click('#ai-hint');
     await expect.poll(() => page.getAttribute('#game', 'data-hint')).toMatch(/^(left|right|up|down)$/);
@@ -120,7 +114,7 @@ describe('the AI on the game page', () => {
   });
 
   it('autoplays until the player presses a game key, then makes no more moves', async () => {
-    const game = await openGame(browser, { query: '?seed=78' });
+    const game = await openGame(browser(), { query: '?seed=78' });
     const { page } = game;
     await page.selectOption('#ai-speed', 'fast');
     await page.click('#ai-autoplay');
@@ -173,7 +167,7 @@ describe('the AI on the game page', () => {
         new MutationObserver(() => log.push(['move', performance.now()])).observe(document.getElementById('moves'), { childList: true, characterData: true, subtree: true });
       });
     })()`;
-    const game = await openGame(browser, { query: '?seed=79', initScript });
+    const game = await openGame(browser(), { query: '?seed=79', initScript });
     const { page } = game;
     await page.selectOption('#ai-speed', 'slow');
     await page.click('#ai-autoplay');
@@ -193,7 +187,7 @@ describe('the AI on the game page', () => {
   });
 
   it('stops by itself at game over, and says so', async () => {
-    const game = await openGame(browser, { storage: { [GAME_KEY]: saveOf(oneMoveFromTheEnd()) } });
+    const game = await openGame(browser(), { storage: { [GAME_KEY]: saveOf(oneMoveFromTheEnd()) } });
     const { page } = game;
     await page.selectOption('#ai-speed', 'max');
     await page.click('#ai-autoplay');
@@ -206,7 +200,7 @@ describe('the AI on the game page', () => {
   });
 
   it('stops at a win and leaves the choice to keep going to the player', async () => {
-    const game = await openGame(browser, { storage: { [GAME_KEY]: saveOf(nearlyWon()) } });
+    const game = await openGame(browser(), { storage: { [GAME_KEY]: saveOf(nearlyWon()) } });
     const { page } = game;
     await page.selectOption('#ai-speed', 'max');
     await page.click('#ai-autoplay');

@@ -1,8 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Direction, GameState } from '../../src/engine';
 import { fromRows, newGame, playMove, seedRng, toRows } from '../../src/engine';
-import { launchBrowser } from './harness';
+import { sharedBrowser } from './harness';
 import { BEST_KEY, GAME_KEY, KEY_OF, boardShown, expectShows, liveText, openGame, readGrid, readHud, saveOf, waitForMoves } from './page-helpers';
 
 /** One left move away from 2048. */
@@ -35,16 +34,10 @@ function lastMoveOfAGame(): { before: GameState; dir: Direction; after: GameStat
 const dialogOpen = (id: string) => `document.getElementById('${id}').open`;
 
 describe('saving, winning and losing on the game page', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = sharedBrowser();
 
   it('starts a new game over a corrupt save, says so once, and keeps the best score', async () => {
-    const game = await openGame(browser, {
+    const game = await openGame(browser(), {
       storage: { [GAME_KEY]: '{"v":1,"game":{"size":4,"cells":[', [BEST_KEY]: JSON.stringify({ v: 1, bySize: { 4: 5000 } }) },
     });
     const { page } = game;
@@ -67,7 +60,7 @@ describe('saving, winning and losing on the game page', () => {
   });
 
   it('still plays when storage is blocked, and says once that saving is unavailable', async () => {
-    const game = await openGame(browser, {
+    const game = await openGame(browser(), {
       initScript: `Object.defineProperty(window, 'localStorage', { configurable: true, get() { throw new DOMException('The operation is insecure.', 'SecurityError'); } });`,
     });
     const { page } = game;
@@ -80,7 +73,7 @@ describe('saving, winning and losing on the game page', () => {
   });
 
   it('follows a move made in another tab of the game, and says so once', async () => {
-    const game = await openGame(browser, { query: '?seed=21' });
+    const game = await openGame(browser(), { query: '?seed=21' });
     const other = await game.context.newPage();
     await other.goto(game.page.url());
     await boardShown(other);
@@ -101,7 +94,7 @@ describe('saving, winning and losing on the game page', () => {
   });
 
   it('celebrates reaching 2048 in a dialog; Escape keeps going and play goes on', async () => {
-    const game = await openGame(browser, { storage: { [GAME_KEY]: saveOf(nearlyWon()) } });
+    const game = await openGame(browser(), { storage: { [GAME_KEY]: saveOf(nearlyWon()) } });
     const { page } = game;
     await page.keyboard.press('ArrowLeft');
     await page.waitForFunction(dialogOpen('win-dialog'));
@@ -128,7 +121,7 @@ describe('saving, winning and losing on the game page', () => {
   });
 
   it('the win dialog can also start a new game', async () => {
-    const game = await openGame(browser, { storage: { [GAME_KEY]: saveOf(nearlyWon()) } });
+    const game = await openGame(browser(), { storage: { [GAME_KEY]: saveOf(nearlyWon()) } });
     const { page } = game;
     await page.keyboard.press('ArrowLeft');
     await page.waitForFunction(dialogOpen('win-dialog'));
@@ -142,7 +135,7 @@ describe('saving, winning and losing on the game page', () => {
 
   it('ends the game with the final score, and "Undo last move" takes the last move back', async () => {
     const { before, dir, after } = lastMoveOfAGame();
-    const game = await openGame(browser, { storage: { [GAME_KEY]: saveOf(before) } });
+    const game = await openGame(browser(), { storage: { [GAME_KEY]: saveOf(before) } });
     const { page } = game;
     await page.keyboard.press(KEY_OF[dir]);
     await page.waitForFunction(dialogOpen('over-dialog'));
@@ -160,7 +153,7 @@ describe('saving, winning and losing on the game page', () => {
 
   it('closes the game-over dialog with Escape to look at the board; Try again starts over', async () => {
     const { before, dir } = lastMoveOfAGame();
-    const game = await openGame(browser, { storage: { [GAME_KEY]: saveOf(before) } });
+    const game = await openGame(browser(), { storage: { [GAME_KEY]: saveOf(before) } });
     const { page } = game;
     await page.keyboard.press(KEY_OF[dir]);
     await page.waitForFunction(dialogOpen('over-dialog'));
@@ -180,7 +173,7 @@ describe('saving, winning and losing on the game page', () => {
   });
 
   it('asks before a new game replaces one in progress; Escape keeps the game', async () => {
-    const game = await openGame(browser, { query: '?seed=11' });
+    const game = await openGame(browser(), { query: '?seed=11' });
     const { page } = game;
     let state = newGame({ seed: 11 });
     for (const d of ['left', 'down'] as Direction[]) {

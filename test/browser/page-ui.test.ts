@@ -1,10 +1,10 @@
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Direction, GameState } from '../../src/engine';
 import { newGame, playMove } from '../../src/engine';
-import { launchBrowser } from './harness';
+import { sharedBrowser } from './harness';
 import { KEY_OF, SETTINGS_KEY, choose, expectShows, openGame, openSettings, readGrid, readHud, waitForMoves } from './page-helpers';
 
 /** Screenshots land here (ignored by git) for a person to look at. */
@@ -31,17 +31,13 @@ interface Box {
 const overlaps = (a: Box, b: Box): boolean => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 describe('the game page around the board', () => {
-  let browser: Browser;
+  const browser = sharedBrowser();
   beforeAll(async () => {
-    browser = await launchBrowser();
     await mkdir(SCREENS, { recursive: true });
-  });
-  afterAll(async () => {
-    await browser?.close();
   });
 
   it('switches between the 3D cubes and the flat board mid-game without losing the game or its undo', async () => {
-    const game = await openGame(browser, { query: '?seed=2024', skin: 'cubes' });
+    const game = await openGame(browser(), { query: '?seed=2024', skin: 'cubes' });
     const { page } = game;
     expect(await page.locator('#board canvas').count(), 'the 3D board draws on a canvas').toBe(1);
     const states = await play(page, newGame({ seed: 2024 }), ['left', 'down', 'right', 'down']);
@@ -69,7 +65,7 @@ describe('the game page around the board', () => {
   });
 
   it('falls back to the flat board, saying why in one line, where WebGL is missing', async () => {
-    const game = await openGame(browser, {
+    const game = await openGame(browser(), {
       skin: 'cubes',
       initScript: `const get = HTMLCanvasElement.prototype.getContext; HTMLCanvasElement.prototype.getContext = function (type, ...rest) { return /webgl/i.test(type) ? null : get.call(this, type, ...rest); };`,
     });
@@ -88,7 +84,7 @@ describe('the game page around the board', () => {
   });
 
   it('applies theme and motion live, remembers them, and can hand motion back to the system', async () => {
-    const game = await openGame(browser);
+    const game = await openGame(browser());
     const { page } = game;
     const root = (): Promise<{ theme?: string; motion?: string; bg: string }> =>
       page.evaluate(() => ({ ...document.documentElement.dataset, bg: getComputedStyle(document.body).backgroundColor }));
@@ -117,7 +113,7 @@ describe('the game page around the board', () => {
   });
 
   it('changes the board size only after asking, and keeps a best score per size', async () => {
-    const game = await openGame(browser, { query: '?seed=6' });
+    const game = await openGame(browser(), { query: '?seed=6' });
     const { page } = game;
     await play(page, newGame({ seed: 6 }), ['left', 'down', 'right', 'up']);
     await openSettings(page);
@@ -139,7 +135,7 @@ describe('the game page around the board', () => {
   });
 
   it('plays synthesized sounds on merges only once sound is turned on', async () => {
-    const game = await openGame(browser, {
+    const game = await openGame(browser(), {
       query: '?seed=1',
       initScript: `window.__tones = 0; const make = AudioContext.prototype.createOscillator; AudioContext.prototype.createOscillator = function () { window.__tones++; return make.call(this); };`,
     });
@@ -200,7 +196,7 @@ describe('the game page around the board', () => {
   }
 
   it('fits every screen from a 320 px phone to a 4K monitor: a square board as large as fits, nothing overflowing', async () => {
-    const game = await openGame(browser, { query: '?seed=48', viewport: { width: 320, height: 568 } });
+    const game = await openGame(browser(), { query: '?seed=48', viewport: { width: 320, height: 568 } });
     const { page } = game;
     await play(page, newGame({ seed: 48 }), ['left', 'down', 'right', 'down', 'left', 'down']);
     for (const [width, height] of [
@@ -220,7 +216,7 @@ describe('the game page around the board', () => {
   });
 
   it('draws the 3D board on a 1920 px monitor and a 320 px phone', async () => {
-    const game = await openGame(browser, { query: '?seed=48', skin: 'cubes', viewport: { width: 1920, height: 1080 } });
+    const game = await openGame(browser(), { query: '?seed=48', skin: 'cubes', viewport: { width: 1920, height: 1080 } });
     const { page } = game;
     await play(page, newGame({ seed: 48 }), ['left', 'down', 'right', 'down', 'left', 'down']);
     expect(await page.locator('#board canvas').count()).toBe(1);

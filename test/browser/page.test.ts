@@ -1,8 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Direction, GameState } from '../../src/engine';
 import { newGame, playMove, toRows } from '../../src/engine';
-import { launchBrowser } from './harness';
+import { sharedBrowser } from './harness';
 import { expectShows, KEY_OF, liveText, openGame, readGrid, readHud, swipe, waitForMoves } from './page-helpers';
 
 /** Other keys for the same moves: WASD and vim. */
@@ -12,16 +11,10 @@ const CYCLE: readonly Direction[] = ['left', 'down', 'right', 'down', 'left', 'u
 const formatted = (n: number): string => n.toLocaleString('en-US');
 
 describe('playing on the game page', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = sharedBrowser();
 
   it('plays many keyboard moves exactly as the engine does, and says each one in the live region', async () => {
-    const game = await openGame(browser, { query: '?seed=123' });
+    const game = await openGame(browser(), { query: '?seed=123' });
     const { page } = game;
     let state: GameState = newGame({ seed: 123 });
     await expectShows(page, state);
@@ -45,7 +38,7 @@ describe('playing on the game page', () => {
   });
 
   it('keeps up with keys pressed faster than the animation: none lost, none doubled', async () => {
-    const game = await openGame(browser, { query: '?seed=99' });
+    const game = await openGame(browser(), { query: '?seed=99' });
     let state = newGame({ seed: 99 });
     const dirs: Direction[] = ['left', 'down', 'right', 'down', 'left', 'down', 'right', 'up', 'left', 'down'];
     // All ten key presses are sent in one go from inside the page: no frame passes between them.
@@ -59,7 +52,7 @@ describe('playing on the game page', () => {
   });
 
   it('undoes with U, Ctrl+Z and the Undo button, which is disabled when there is nothing to undo', async () => {
-    const game = await openGame(browser, { query: '?seed=5' });
+    const game = await openGame(browser(), { query: '?seed=5' });
     const { page } = game;
     expect((await readHud(page)).undoEnabled).toBe(false);
     const start = newGame({ seed: 5 });
@@ -85,7 +78,7 @@ describe('playing on the game page', () => {
   });
 
   it('resumes the same game after a reload, best score and undo included', async () => {
-    const game = await openGame(browser, { query: '?seed=77' });
+    const game = await openGame(browser(), { query: '?seed=77' });
     const { page } = game;
     let state = newGame({ seed: 77 });
     for (const dir of ['left', 'down', 'right', 'down', 'left'] as Direction[]) {
@@ -104,7 +97,7 @@ describe('playing on the game page', () => {
   });
 
   it('moves with a one-finger swipe on the board, and ignores a swipe shorter than the threshold', async () => {
-    const game = await openGame(browser, { query: '?seed=31', hasTouch: true, viewport: { width: 390, height: 800 } });
+    const game = await openGame(browser(), { query: '?seed=31', hasTouch: true, viewport: { width: 390, height: 800 } });
     const { page } = game;
     let state = newGame({ seed: 31 });
     await swipe(page, 6, 2);
@@ -129,7 +122,7 @@ describe('playing on the game page', () => {
   });
 
   it('leaves keys typed into a text field alone, and arrow keys do not scroll the page', async () => {
-    const game = await openGame(browser, { query: '?seed=8', viewport: { width: 360, height: 420 } });
+    const game = await openGame(browser(), { query: '?seed=8', viewport: { width: 360, height: 420 } });
     const { page } = game;
     const start = await readGrid(page);
     await page.evaluate(() => {
@@ -155,7 +148,7 @@ describe('playing on the game page', () => {
   });
 
   it('shows a focusable board with a grid that names every cell, and a visible focus ring', async () => {
-    const game = await openGame(browser, { query: '?seed=3&size=5' });
+    const game = await openGame(browser(), { query: '?seed=3&size=5' });
     const { page } = game;
     const grid = page.locator('#game');
     expect(await grid.getAttribute('role')).toBe('grid');

@@ -1,11 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { Direction, GameState } from '../../src/engine';
 import { DIRECTIONS, newGame, playMove, toRows } from '../../src/engine';
 import type { GameRecord } from '../../src/replay/record';
 import { MAX_RECORD_MOVES, ReplayTimeline, codeFromLink, decodeRecord, encodeRecord, recordOf, verifyRecord } from '../../src/replay/record';
 import { dailySeed } from '../../src/ui/daily';
-import { launchBrowser, siteUrl } from './harness';
+import { sharedBrowser, siteUrl } from './harness';
 import { GAME_KEY, KEY_OF, boardShown, expectShows, openGame, readGrid, readHud, saveOf, waitForMoves } from './page-helpers';
 
 /** A real game: `count` moves from `seed`, cycling through the directions that move. */
@@ -63,16 +63,10 @@ function editBytes(code: string, edit: (bytes: number[]) => number[]): string {
 }
 
 describe('replays, share links, seeds and the daily challenge on the game page', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = sharedBrowser();
 
   it('copies a share link that opens a replay viewer in a second page, which steps, scrubs and plays to the right boards', async () => {
-    const sharer = await openGame(browser, { query: '?seed=77' });
+    const sharer = await openGame(browser(), { query: '?seed=77' });
     await sharer.context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const played: Direction[] = ['left', 'down', 'right', 'down', 'left', 'down', 'right', 'down', 'left', 'up'];
     let expected = newGame({ seed: 77 });
@@ -94,7 +88,7 @@ describe('replays, share links, seeds and the daily challenge on the game page',
     await sharer.close();
 
     const timeline = new ReplayTimeline(decoded.value);
-    const viewer = await openGame(browser, { query: link.slice(link.indexOf('#')) });
+    const viewer = await openGame(browser(), { query: link.slice(link.indexOf('#')) });
     const { page } = viewer;
     await expect.poll(() => viewerOpen(page)).toBe(true);
     expect(await page.textContent('#replay-verdict')).toContain(`Verified: all ${timeline.length} moves`);
@@ -137,7 +131,7 @@ describe('replays, share links, seeds and the daily challenge on the game page',
     const record = recordOf(playedGame(5, 40));
     const timeline = new ReplayTimeline(record);
     const mine = playedGame(9, 3);
-    const game = await openGame(browser, { query: linkTo(record), storage: { [GAME_KEY]: saveOf(mine) } });
+    const game = await openGame(browser(), { query: linkTo(record), storage: { [GAME_KEY]: saveOf(mine) } });
     const { page } = game;
     await expect.poll(() => viewerOpen(page)).toBe(true);
     await scrub(page, 25);
@@ -166,7 +160,7 @@ describe('replays, share links, seeds and the daily challenge on the game page',
     const record = recordOf(playedGame(5, 40));
     const timeline = new ReplayTimeline(record);
     const mine = playedGame(9, 3);
-    const game = await openGame(browser, { query: `?daily${linkTo(record)}`, storage: { [GAME_KEY]: saveOf(mine) } });
+    const game = await openGame(browser(), { query: `?daily${linkTo(record)}`, storage: { [GAME_KEY]: saveOf(mine) } });
     const { page } = game;
     await expect.poll(() => viewerOpen(page)).toBe(true);
     const dailyBefore = await page.evaluate(() => localStorage.getItem('cube2048:daily:game:v1'));
@@ -195,7 +189,7 @@ describe('replays, share links, seeds and the daily challenge on the game page',
     const problem = verifyRecord(broken).problem as string;
     expect(problem).toMatch(new RegExp(`^Move ${at + 1} `));
 
-    const open = await openGame(browser, { query: linkTo(broken) });
+    const open = await openGame(browser(), { query: linkTo(broken) });
     const { page } = open;
     await expect.poll(() => viewerOpen(page)).toBe(true);
     expect(await page.textContent('#replay-verdict')).toBe(problem);
@@ -209,7 +203,7 @@ describe('replays, share links, seeds and the daily challenge on the game page',
 
   it('says when the checksum does not match, and still replays every move', async () => {
     const record = { ...recordOf(playedGame(12, 20)), score: 999_999 };
-    const open = await openGame(browser, { query: linkTo(record) });
+    const open = await openGame(browser(), { query: linkTo(record) });
     await expect.poll(() => viewerOpen(open.page)).toBe(true);
     expect(await open.page.textContent('#replay-verdict')).toBe(verifyRecord(record).problem);
     expect(await open.page.getAttribute('#replay-scrubber', 'max')).toBe('20');
@@ -231,7 +225,7 @@ describe('replays, share links, seeds and the daily challenge on the game page',
       ['not base64', 'hello!world'],
       ['hostile text', hostile],
     ];
-    const open = await openGame(browser, { storage: { [GAME_KEY]: saved } });
+    const open = await openGame(browser(), { storage: { [GAME_KEY]: saved } });
     const { page } = open;
     for (const [kind, code] of cases) {
       const decoded = decodeRecord(code);
@@ -253,7 +247,7 @@ describe('replays, share links, seeds and the daily challenge on the game page',
 
   it('exports the game as a file that imports into the replay viewer, and refuses a file that is not a game', async () => {
     const mine = playedGame(21, 15);
-    const open = await openGame(browser, { storage: { [GAME_KEY]: saveOf(mine) } });
+    const open = await openGame(browser(), { storage: { [GAME_KEY]: saveOf(mine) } });
     const { page } = open;
     await page.click('#open-more');
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('#more-dialog button[value="export"]')]);
@@ -275,7 +269,7 @@ describe('replays, share links, seeds and the daily challenge on the game page',
   });
 
   it('offers the link in a dialog to copy by hand when the clipboard refuses', async () => {
-    const open = await openGame(browser, {
+    const open = await openGame(browser(), {
       query: '?seed=8',
       initScript: `Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new DOMException('denied', 'NotAllowedError')) } });`,
     });
@@ -293,7 +287,7 @@ describe('replays, share links, seeds and the daily challenge on the game page',
   });
 
   it('starts the game a ?seed= link names, and a new game with a typed seed after checking it', async () => {
-    const open = await openGame(browser, { query: '?seed=4242' });
+    const open = await openGame(browser(), { query: '?seed=4242' });
     const { page } = open;
     await expectShows(page, newGame({ seed: 4242 }));
     expect(new URL(page.url()).search).toBe('');
@@ -317,7 +311,7 @@ describe('replays, share links, seeds and the daily challenge on the game page',
   it('deals the same daily challenge to two pages on the same UTC day, apart from the saved game', async () => {
     const day = '2026-11-29';
     const today = newGame({ seed: dailySeed(day) });
-    const first = await openGame(browser, { query: '?seed=5', initScript: fixedDate(`${day}T00:10:00Z`) });
+    const first = await openGame(browser(), { query: '?seed=5', initScript: fixedDate(`${day}T00:10:00Z`) });
     await first.page.focus('#game');
     await first.page.keyboard.press('ArrowLeft');
     await waitForMoves(first.page, 1);
@@ -334,7 +328,7 @@ describe('replays, share links, seeds and the daily challenge on the game page',
     expect(await first.page.isVisible('#daily-banner')).toBe(true);
     expect(await first.page.textContent('#daily-banner')).toContain('29 November 2026');
 
-    const second = await openGame(browser, { query: '?daily', initScript: fixedDate(`${day}T23:50:00Z`) });
+    const second = await openGame(browser(), { query: '?daily', initScript: fixedDate(`${day}T23:50:00Z`) });
     await expectShows(second.page, today);
     await second.close();
 

@@ -22,10 +22,10 @@
  * last undo snapshot must be the replayed position it claims, and the tiles must add up to the
  * spawned tiles.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { SavedGame } from '../../src/engine';
-import { launchBrowser, siteUrl } from './harness';
+import { sharedBrowser, siteUrl } from './harness';
 import { GAME_KEY, SETTINGS_KEY, boardShown, swipe } from './page-helpers';
 import type { Random, SavedUndo } from './torture-helpers';
 import { ReplayChecker, seededRandom, tortureSeed } from './torture-helpers';
@@ -346,20 +346,14 @@ function installDriver(options: { seed: number; gameKey: string }): void {
 }
 
 describe('the game page under 10,000 random inputs', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = sharedBrowser();
 
   it('keeps the grid, the HUD and the save in step after every input, every save replays exactly, and no error reaches the console', async () => {
     const seed = tortureSeed('random inputs');
     const where = (step: number): string => `seed ${seed}, step ${step} (TORTURE_SEED=${seed} repeats it)`;
     const inputs = inputsOf(seededRandom(seed), INPUTS);
 
-    const context: BrowserContext = await browser.newContext({ viewport: { width: 800, height: 800 }, deviceScaleFactor: 1, hasTouch: true });
+    const context: BrowserContext = await browser().newContext({ viewport: { width: 800, height: 800 }, deviceScaleFactor: 1, hasTouch: true });
     // The flat board to start with; the inputs switch to the cubes now and then.
     await context.addInitScript(([key, value]) => {
       if (localStorage.getItem(key) === null) localStorage.setItem(key, value);

@@ -7,15 +7,15 @@
  * every tile's colour on it), a board that rested through the loss looks exactly as before,
  * and at the end a fresh page drawing the same save looks exactly the same. No console errors.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { SavedGame } from '../../src/engine';
 import { exponentOf } from '../../src/engine';
 import { POP_MS, SLIDE_MS, SPAWN_MS } from '../../src/skins/motion';
 import { tileColour } from '../../src/skins/palette';
 import type { Pixels } from './fixtures/png';
 import { hexToRgb } from './fixtures/png';
-import { launchBrowser } from './harness';
+import { sharedBrowser } from './harness';
 import { GAME_KEY, boardShown, openGame } from './page-helpers';
 import { boardPixels, differentPixels, distinctColours, pixelsNear, seededRandom, tortureSeed } from './torture-helpers';
 
@@ -88,18 +88,12 @@ function expectDrawn(image: Pixels, save: SavedGame, where: string): void {
 }
 
 describe('the 3D cubes through 20 WebGL context losses', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = sharedBrowser();
 
   it('draws the right board after every restore, resting or mid-animation, with no console error', async () => {
     const seed = tortureSeed('context losses');
     const random = seededRandom(seed);
-    const game = await openGame(browser, { skin: 'cubes', query: `?seed=${seed}`, viewport: VIEWPORT });
+    const game = await openGame(browser(), { skin: 'cubes', query: `?seed=${seed}`, viewport: VIEWPORT });
     const { page } = game;
     expect(await page.locator('#board canvas').count(), 'the cubes are shown').toBe(1);
     await page.keyboard.press('ArrowLeft');
