@@ -55,10 +55,10 @@ const playOnIn = daily
       return {
         store: normal,
         done: () => {
-          normal.getState().destroy();
+          normal.destroy();
           location.assign(dailyHref(location.href, false));
         },
-        release: () => normal.getState().destroy(),
+        release: () => normal.destroy(),
       };
     }
   : undefined;

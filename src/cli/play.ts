@@ -187,7 +187,7 @@ export const playCommand: Command = {
         finished = true;
         for (const stop of stops) stop();
         skin.dispose();
-        store.getState().destroy();
+        store.destroy();
         terminal.restore();
         if (farewell) {
           const { game, best } = store.getState();

@@ -357,7 +357,7 @@ export function startGame({ shadow, events, options, problems, onDestroy }: Star
       extras?.dispose();
       for (const cleanup of cleanups.reverse()) cleanup();
       listeners.clear();
-      act().destroy();
+      store.destroy();
       claim.release();
       view.root.remove();
       unadopt();

@@ -4,7 +4,7 @@ import type { GameState } from '../engine';
 import { UNDO_DEPTH, isValidSeed, isValidSize, keepGoing, newGame, playMove, popUndo, pushUndo } from '../engine';
 import type { Bests } from './persistence';
 import { decodeBests, mergeBests, decodeSave, encodeBests, encodeSave, keysFor, safeStorage } from './persistence';
-import type { Change, ChangeKind, GameStoreState, NewGameRequest, Notice, NoticeKind, StorageLike } from './types';
+import type { Change, ChangeKind, GameStore, GameStoreState, NewGameRequest, Notice, NoticeKind, StorageLike } from './types';
 
 export interface GameStoreOptions {
   /** Board size of a fresh game (3–8, default 4); a saved game keeps its own. */
@@ -28,8 +28,6 @@ export interface GameStoreOptions {
   readonly watchStorage?: (onChange: (key: string | null) => void) => () => void;
 }
 
-export type GameStore = StoreApi<GameStoreState>;
-
 export const DEFAULT_KEY_PREFIX = 'cube2048';
 
 const cryptoSeed = (): number => {
@@ -45,11 +43,12 @@ export function createGameStore(options: GameStoreOptions = {}): GameStore {
   const randomSeed = options.randomSeed ?? cryptoSeed;
   const pendingNotices: Notice[] = [];
   let noticeId = 0;
-  let api: GameStore | null = null;
+  /** zustand's `set`, once the store exists; notices found while reading storage wait for it. */
+  let set: StoreApi<GameStoreState>['setState'] | null = null;
 
   const notify = (kind: NoticeKind, message: string): void => {
     const notice = { id: ++noticeId, kind, message };
-    if (api) api.setState((s) => ({ notices: [...s.notices, notice] }));
+    if (set) set((s) => ({ notices: [...s.notices, notice] }));
     else pendingNotices.push(notice);
   };
   const storage = safeStorage(options.storage ?? null, notify);
@@ -131,64 +130,62 @@ export function createGameStore(options: GameStoreOptions = {}): GameStore {
   /** Sets a new game state, saves it and publishes the change. */
   const commit = (game: GameState, kind: ChangeKind, from: GameState, report: Change['report'] = null): void => {
     persist(game);
-    api?.setState({ game, best: bestFor(game), canUndo: past.length > 0, change: change(kind, from, report) });
+    set?.({ game, best: bestFor(game), canUndo: past.length > 0, change: change(kind, from, report) });
   };
 
   let unwatch: (() => void) | null = null;
   let toldOfSync = false;
 
-  api = createStore<GameStoreState>()((_set, get) => ({
-    game: initial,
-    best: bestFor(initial),
-    canUndo: past.length > 0,
-    change: { seq: 0, kind: 'start', from: initial.board, report: null },
-    notices: [...pendingNotices],
+  const api = createStore<GameStoreState>()((zustandSet, get) => {
+    set = zustandSet;
+    return {
+      game: initial,
+      best: bestFor(initial),
+      canUndo: past.length > 0,
+      change: { seq: 0, kind: 'start', from: initial.board, report: null },
+      notices: [...pendingNotices],
 
-    move(dir) {
-      const before = get().game;
-      const { state, report } = playMove(before, dir);
-      if (!report.moved) return false;
-      past = pushUndo(past, before, undoDepth);
-      commit(state, 'move', before, report);
-      return true;
-    },
+      move(dir) {
+        const before = get().game;
+        const { state, report } = playMove(before, dir);
+        if (!report.moved) return false;
+        past = pushUndo(past, before, undoDepth);
+        commit(state, 'move', before, report);
+        return true;
+      },
 
-    undo() {
-      const popped = popUndo(past);
-      if (!popped) return false;
-      const before = get().game;
-      past = popped.past;
-      commit(popped.state, 'undo', before);
-      return true;
-    },
+      undo() {
+        const popped = popUndo(past);
+        if (!popped) return false;
+        const before = get().game;
+        past = popped.past;
+        commit(popped.state, 'undo', before);
+        return true;
+      },
 
-    newGame(request = {}) {
-      const before = get().game;
-      past = [];
-      commit(freshGame({ size: before.size, target: request.size === undefined || request.size === before.size ? before.target : undefined, ...request }), 'new', before);
-    },
+      newGame(request = {}) {
+        const before = get().game;
+        past = [];
+        commit(freshGame({ size: before.size, target: request.size === undefined || request.size === before.size ? before.target : undefined, ...request }), 'new', before);
+      },
 
-    keepGoing() {
-      const before = get().game;
-      const next = keepGoing(before);
-      if (next !== before) commit(next, 'keepGoing', before);
-    },
+      keepGoing() {
+        const before = get().game;
+        const next = keepGoing(before);
+        if (next !== before) commit(next, 'keepGoing', before);
+      },
 
-    startFrom(game) {
-      const before = get().game;
-      past = [];
-      commit(game, 'new', before);
-    },
+      startFrom(game) {
+        const before = get().game;
+        past = [];
+        commit(game, 'new', before);
+      },
 
-    dismissNotice(id) {
-      api?.setState((s) => ({ notices: s.notices.filter((n) => n.id !== id) }));
-    },
-
-    destroy() {
-      unwatch?.();
-      unwatch = null;
-    },
-  }));
+      dismissNotice(id) {
+        zustandSet((s) => ({ notices: s.notices.filter((n) => n.id !== id) }));
+      },
+    };
+  });
   pendingNotices.length = 0;
 
   // A fresh game is saved at once so a reload resumes it rather than rolling new tiles.
@@ -198,18 +195,17 @@ export function createGameStore(options: GameStoreOptions = {}): GameStore {
     unwatch = options.watchStorage((key) => {
       if (key === null || key === keys.best) {
         bests = mergeBests(bests, readStoredBests());
-        api?.setState((s) => ({ best: bestFor(s.game) }));
+        set?.((s) => ({ best: bestFor(s.game) }));
       }
       if (key === null || key === keys.game) {
         const text = storage.getItem(keys.game);
         if (text === null || text === ownSave) return;
         const theirs = decodeSave(text);
         if (!theirs.ok) return; // Their write is broken; ours stays and is rewritten on our next move.
-        const before = api?.getState().game;
-        if (!before) return;
+        const before = api.getState().game;
         past = theirs.value.past;
         const game = theirs.value.game;
-        api?.setState({ game, best: bestFor(game), canUndo: past.length > 0, change: change('sync', before) });
+        set?.({ game, best: bestFor(game), canUndo: past.length > 0, change: change('sync', before) });
         if (!toldOfSync) notify('synced', 'This game was continued in another tab; showing its latest position.');
         toldOfSync = true;
         ownSave = text;
@@ -217,7 +213,16 @@ export function createGameStore(options: GameStoreOptions = {}): GameStore {
     });
   }
 
-  return api;
+  // The narrow face: no setState, so only the actions above change a game.
+  return {
+    getState: api.getState,
+    getInitialState: api.getInitialState,
+    subscribe: api.subscribe,
+    destroy() {
+      unwatch?.();
+      unwatch = null;
+    },
+  };
 }
 
 export type { ChangeKind };

@@ -1,3 +1,4 @@
+import type { StoreApi } from 'zustand/vanilla';
 import type { Board, Direction, GameState, MoveReport } from '../engine';
 
 /** The part of Web Storage the store uses; pass `localStorage`, a Map-backed fake, or a file. */
@@ -55,14 +56,19 @@ export interface GameActions {
   /** Continues from a given game (a replay's "play from here"); its seed state fixes the future. */
   startFrom(game: GameState): void;
   dismissNotice(id: number): void;
-  /** Stops watching storage; the store keeps working in memory. */
-  destroy(): void;
 }
 
+/** What the store holds: the view, and the actions that change it (zustand keeps both in its state). */
 export type GameStoreState = GameView & GameActions;
 
-/** The read-only face of the store that skins and views receive. */
-export interface ReadonlyStore<T = GameView> {
-  getState(): T;
-  subscribe(listener: (state: T, previous: T) => void): () => void;
+/** The read-only face of a zustand store that skins and views receive: read and follow, never set. */
+export type ReadonlyStore<T = GameView> = Pick<StoreApi<T>, 'getState' | 'subscribe'>;
+
+/**
+ * What `createGameStore` returns to the page, the embeds and the CLI: the state with its
+ * actions, and no `setState`, so only the store's own actions change a game.
+ */
+export interface GameStore extends Pick<StoreApi<GameStoreState>, 'getState' | 'getInitialState' | 'subscribe'> {
+  /** Stops watching storage; the store keeps working in memory. */
+  destroy(): void;
 }

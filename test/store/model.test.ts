@@ -176,7 +176,7 @@ class NewGameCmd implements fc.Command<Model, Real> {
 class ReloadCmd implements fc.Command<Model, Real> {
   check = (): boolean => true;
   run(m: Model, r: Real): void {
-    r.store.getState().destroy();
+    r.store.destroy();
     r.store = freshReal(r.storage, r.seeds).store;
     expect(r.store.getState().notices).toEqual([]);
     checkAgree(m, r);

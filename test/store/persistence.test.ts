@@ -89,7 +89,19 @@ describe('store persistence', () => {
     expect(toRows(state.game.board)[3]).toEqual([0, 0, 0, 8]);
     expect(state.change.kind).toBe('sync');
     expect(state.notices.map((n) => n.kind)).toEqual(['synced']);
-    here.getState().destroy();
+    here.destroy();
+  });
+
+  it('stops following other tabs once destroyed, and lets nobody but its own actions set the game', () => {
+    const storage = memoryStorage();
+    let watching = false;
+    const store = createGameStore({ storage, seed: 5, watchStorage: () => ((watching = true), () => (watching = false)) });
+    expect(watching).toBe(true);
+    expect('setState' in store).toBe(false);
+    expect('destroy' in store.getState()).toBe(false);
+    store.destroy();
+    expect(watching).toBe(false);
+    expect(store.getState().move('left') || store.getState().move('up') || store.getState().move('right')).toBe(true);
   });
 
   it('numbers every change so a skin animates each move exactly once', () => {

@@ -12,7 +12,7 @@ function playFrom(rows: number[][], extra: Partial<GameState> = {}) {
   store.subscribe((view: GameView, previous: GameView) => said.push(describeChange(view, previous)));
   if (rows.length > 0) {
     const game: GameState = { size: rows.length, board: fromRows(rows), score: 1200, status: 'playing', record: '', seed: 1, rng: seedRng(1), target: 2048, ...extra };
-    store.setState({ game });
+    store.getState().startFrom(game);
     said.length = 0;
   }
   return { store, said, move: (dir: Direction) => store.getState().move(dir) };

@@ -44,7 +44,7 @@ import type { Material } from 'three';
 import { RoundedBoxGeometry } from 'three/examples/jsm/geometries/RoundedBoxGeometry.js';
 import type { Direction } from '../../engine';
 import type { GameView, ReadonlyStore } from '../../store/types';
-import { probeWebgl } from '../load';
+import { probeWebgl } from '../webgl';
 import type { Pose, Timeline } from '../motion';
 import { Playback, SharedOptions, poseAt, tilesAt } from '../motion';
 import { BOARD_COLOURS, tileColour, tileGlow } from '../palette';
