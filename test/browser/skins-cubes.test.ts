@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BOARD_COLOURS, tileColour } from '../../src/skins/palette';
-import { FADE_MS, POP_MS, SLIDE_MS, SPAWN_MS } from '../../src/skins/motion';
+import { FADE_MS, MOVE_MS, POP_MS, SLIDE_MS } from '../../src/skins/timeline';
 import { launchBrowser } from './harness';
 import { colourDistance, hexToRgb } from './fixtures/png';
 import type { ServedFixtures } from './fixtures/serve';
@@ -9,7 +9,7 @@ import { serveFixtures } from './fixtures/serve';
 import type { SkinPage } from './fixtures/skin-page';
 import { cubeColours, hostPixels, openSkinPage } from './fixtures/skin-page';
 
-const END = SLIDE_MS + Math.max(POP_MS, SPAWN_MS) + 1;
+const END = MOVE_MS + 1;
 const exponentOf = (value: number): number => Math.log2(value);
 /** Lighting shades a top face a little; it must still read as its palette colour. */
 const SAME_COLOUR = 40;

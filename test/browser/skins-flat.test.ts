@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Direction } from '../../src/engine';
-import { FADE_MS, SLIDE_MS } from '../../src/skins/motion';
+import { FADE_MS, SLIDE_MS } from '../../src/skins/timeline';
 import { tileColour } from '../../src/skins/palette';
 import { launchBrowser } from './harness';
 import { colourDistance, hexToRgb, meanAround } from './fixtures/png';

@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { SavedGame } from '../../src/engine';
 import { exponentOf } from '../../src/engine';
-import { POP_MS, SLIDE_MS, SPAWN_MS } from '../../src/skins/motion';
+import { POP_MS, SLIDE_MS, SPAWN_MS } from '../../src/skins/timeline';
 import { tileColour } from '../../src/skins/palette';
 import type { Pixels } from './fixtures/png';
 import { hexToRgb } from './fixtures/png';

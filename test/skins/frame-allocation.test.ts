@@ -18,7 +18,7 @@ import { Vector3 } from 'three';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { GameState } from '../../src/engine';
 import { fromRows, newGame } from '../../src/engine';
-import { POP_MS, SLIDE_MS, SPAWN_MS } from '../../src/skins/motion';
+import { MOVE_MS, POP_MS, SLIDE_MS } from '../../src/skins/timeline';
 import type { FrameClock } from '../../src/skins/skin';
 import type { CubesRenderer, CubesSkin } from '../../src/skins/three/cubes';
 import { createCubesSkin } from '../../src/skins/three/cubes';
@@ -51,7 +51,7 @@ vi.mock('three', async (importOriginal) => {
 });
 
 /** One move's animation (slide, then pop and spawn); frames wrap within it so every tile stays in flight. */
-const DURATION = SLIDE_MS + Math.max(POP_MS, SPAWN_MS);
+const DURATION = MOVE_MS;
 const FRAMES = 5000;
 /**
  * Young-generation bytes allowed over all FRAMES. The smallest heap object (a boxed number) is

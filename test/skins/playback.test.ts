@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Direction } from '../../src/engine';
 import { fromRows, newGame, playMove } from '../../src/engine';
-import type { Timeline } from '../../src/skins/motion';
-import { Playback, SLIDE_MS } from '../../src/skins/motion';
+import { Playback } from '../../src/skins/playback';
+import type { Timeline } from '../../src/skins/timeline';
+import { SLIDE_MS } from '../../src/skins/timeline';
 import type { FrameClock } from '../../src/skins/skin';
 import type { GameView, ReadonlyStore } from '../../src/store/types';
 

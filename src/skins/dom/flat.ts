@@ -1,15 +1,17 @@
 /**
  * The flat skin: the classic 2048 look in plain DOM. Tiles move with CSS transforms set
- * once per frame from the shared motion (the same timings as the cubes). Every style is
+ * once per frame from the shared timeline (the same timings as the cubes). Every style is
  * set through the CSSOM on the skin's own elements: no stylesheet, nothing outside the
  * host, and it works under a strict Content-Security-Policy and inside a shadow root.
  */
 import type { Direction } from '../../engine';
 import type { GameView, ReadonlyStore } from '../../store/types';
-import type { Pose, Timeline } from '../motion';
-import { Playback, SharedOptions, poseAt, tilesAt } from '../motion';
 import { BOARD_COLOURS, TILE_FONT, labelFontScale, textColour, tileColour, tileGlow, tileLabel } from '../palette';
+import { Playback } from '../playback';
 import type { Skin, SkinInspection, SkinOptions } from '../skin';
+import { SharedOptions } from '../skin-options';
+import type { Pose, Timeline } from '../timeline';
+import { poseAt, tilesAt } from '../timeline';
 
 /** A tile's width as a share of the cell pitch (the original: 107 px tiles, 15 px gaps). */
 const TILE_SHARE = 0.875;

@@ -44,12 +44,14 @@ import type { Material } from 'three';
 import { RoundedBoxGeometry } from 'three/examples/jsm/geometries/RoundedBoxGeometry.js';
 import type { Direction } from '../../engine';
 import type { GameView, ReadonlyStore } from '../../store/types';
-import { probeWebgl } from '../webgl';
-import type { Pose, Timeline } from '../motion';
-import { Playback, SharedOptions, poseAt, tilesAt } from '../motion';
 import { BOARD_COLOURS, tileColour, tileGlow } from '../palette';
+import { Playback } from '../playback';
 import type { Skin, SkinInspection, SkinOptions } from '../skin';
 import { NO_WEBGL_MESSAGE, SkinUnavailableError } from '../skin';
+import { SharedOptions } from '../skin-options';
+import type { Pose, Timeline } from '../timeline';
+import { poseAt, tilesAt } from '../timeline';
+import { probeWebgl } from '../webgl';
 import type { LabelAtlas } from './atlas';
 import { CELL_HEIGHT, CELL_WIDTH, drawLabelAtlas } from './atlas';
 

@@ -1,12 +1,12 @@
 /**
- * The motion every animated skin shares: which tiles to draw for a change, where each
- * one is at a given instant, and a frame loop that runs only while something moves.
- * Renderers (cubes, flat DOM) only turn poses into pixels, so both animate identically.
+ * The pure timeline every animated skin shares: which tiles to draw for a change and where
+ * each one is at a given instant. No DOM and no clock: renderers (cubes, flat DOM) only turn
+ * poses into pixels, so both animate identically.
  */
 import type { Board } from '../engine';
-import type { Change, GameView, ReadonlyStore } from '../store/types';
+import type { Change } from '../store/types';
 import { exponentOfValue, tileValue } from './palette';
-import type { FrameClock, SkinOptions, TileView } from './skin';
+import type { TileView } from './skin';
 
 /** Timings after the original game: a quick ease-out slide, then the merge pop and the spawn grow. */
 export const SLIDE_MS = 100;
@@ -16,6 +16,11 @@ export const SPAWN_MS = 150;
 export const FADE_MS = 120;
 /** How far a merged tile swells before it settles. */
 export const POP_SCALE = 1.2;
+/**
+ * How long a move with a merge or a spawn animates: the slide, then the longer of the pop and
+ * the grow. Anything that waits for a move to be seen (an overlay after the last move) waits this.
+ */
+export const MOVE_MS = SLIDE_MS + Math.max(POP_MS, SPAWN_MS);
 
 /**
  * - stay: did not move.  - slide: moves from → to.  - source: one of two tiles sliding into a
@@ -114,7 +119,7 @@ function moveTimeline(from: Board, board: Board, steps: NonNullable<Change['repo
   for (let i = 0; i < landed.length; i++) if (landed[i] !== board.cells[i]) return null;
   // The tiles that merge are drawn first so the merged tile covers them where they meet.
   tracks.sort((a, b) => Number(b.kind === 'source') - Number(a.kind === 'source'));
-  return { size: board.size, tracks, duration: SLIDE_MS + (after ? Math.max(POP_MS, SPAWN_MS) : 0) };
+  return { size: board.size, tracks, duration: after ? MOVE_MS : SLIDE_MS };
 }
 
 /** What to draw for a change: the move's steps, a cross-fade, or a snap. */
@@ -191,166 +196,6 @@ function hide(out: Pose, cell: number, size: number): false {
   out.scale = 0;
   out.opacity = 0;
   return false;
-}
-
-/** The browser's clock and animation frames. */
-export const browserClock: FrameClock = {
-  now: () => performance.now(),
-  requestFrame: (callback) => requestAnimationFrame(callback),
-  cancelFrame: (handle) => cancelAnimationFrame(handle),
-};
-
-export interface PlaybackHooks {
-  /** A new timeline starts: set up per-tile things (colours, labels) once, not per frame. */
-  begin(timeline: Timeline): void;
-  /** Draws the current timeline `elapsed` ms in; returns true to keep frames coming (a camera easing). */
-  draw(timeline: Timeline, elapsed: number): boolean;
-}
-
-/**
- * Follows a store and plays each change's timeline on demand: frames are requested only
- * while a timeline runs (or `draw` asks for more), so an idle board costs nothing.
- * A change that arrives mid-animation replaces the running one at once; since each
- * change starts from the board the previous one ended on, no move is lost or reordered.
- */
-export class Playback {
-  private timeline: Timeline = { size: 0, tracks: [], duration: 0 };
-  private started = 0;
-  private handle: number | null = null;
-  private seq = -1;
-  private unsubscribe: (() => void) | null = null;
-  private paused = false;
-  /** Frames drawn since creation. */
-  frames = 0;
-
-  constructor(
-    private readonly clock: FrameClock,
-    private readonly hooks: PlaybackHooks,
-    private readonly reducedMotion: () => boolean,
-  ) {}
-
-  /** Shows the store's board now and animates every later change. */
-  follow(store: ReadonlyStore<GameView>): void {
-    this.unsubscribe?.();
-    const view = store.getState();
-    this.seq = view.change.seq;
-    this.start(timelineFor({ ...view.change, kind: 'start' }, view.game.board, true));
-    this.unsubscribe = store.subscribe((state) => {
-      if (state.change.seq === this.seq) return;
-      // A skipped number means we missed a change (mounted late): cross-fade, never replay a stale report.
-      const missed = state.change.seq !== this.seq + 1;
-      this.seq = state.change.seq;
-      const change = missed ? { ...state.change, kind: 'sync' as const } : state.change;
-      this.start(timelineFor(change, state.game.board, this.reducedMotion()));
-    });
-  }
-
-  get current(): Timeline {
-    return this.timeline;
-  }
-
-  get animating(): boolean {
-    return this.handle !== null;
-  }
-
-  /** Milliseconds into the current timeline, capped at its end. */
-  get elapsed(): number {
-    return Math.min(this.clock.now() - this.started, this.timeline.duration);
-  }
-
-  /** Jumps the running animation to its end and draws that. */
-  finish(): void {
-    this.started = this.clock.now() - this.timeline.duration;
-    this.request();
-  }
-
-  /** Asks for one frame (after a resize, a theme change, a restored context). */
-  request(): void {
-    if (this.handle !== null || this.paused) return;
-    this.handle = this.clock.requestFrame(this.tick);
-  }
-
-  /** Stops drawing (a lost WebGL context) until `resume`; changes are still followed. */
-  pause(): void {
-    this.paused = true;
-    this.cancel();
-  }
-
-  resume(): void {
-    this.paused = false;
-    this.request();
-  }
-
-  stop(): void {
-    this.unsubscribe?.();
-    this.unsubscribe = null;
-    this.cancel();
-  }
-
-  private start(timeline: Timeline): void {
-    this.timeline = timeline;
-    this.started = this.clock.now();
-    this.hooks.begin(timeline);
-    this.request();
-  }
-
-  private cancel(): void {
-    if (this.handle !== null) this.clock.cancelFrame(this.handle);
-    this.handle = null;
-  }
-
-  private readonly tick = (): void => {
-    this.handle = null;
-    const elapsed = this.elapsed;
-    this.frames++;
-    const more = this.hooks.draw(this.timeline, elapsed);
-    if (more || elapsed < this.timeline.duration) this.request();
-  };
-}
-
-/** A media query's current answer, kept up to date until `stop`. */
-export function watchMedia(query: string, onChange: () => void): { readonly matches: () => boolean; stop(): void } {
-  const list = typeof matchMedia === 'function' ? matchMedia(query) : null;
-  list?.addEventListener('change', onChange);
-  return { matches: () => list?.matches ?? false, stop: () => list?.removeEventListener('change', onChange) };
-}
-
-/** Resolves the options every animated skin shares, following the system where they are unset. */
-export class SharedOptions {
-  private options: SkinOptions;
-  private readonly motionQuery: ReturnType<typeof watchMedia>;
-  private readonly themeQuery: ReturnType<typeof watchMedia>;
-
-  constructor(options: SkinOptions, onChange: () => void) {
-    this.options = options;
-    this.motionQuery = watchMedia('(prefers-reduced-motion: reduce)', onChange);
-    this.themeQuery = watchMedia('(prefers-color-scheme: dark)', onChange);
-  }
-
-  update(options: Partial<SkinOptions>): void {
-    this.options = { ...this.options, ...options };
-  }
-
-  get clock(): FrameClock {
-    return this.options.clock ?? browserClock;
-  }
-
-  get reducedMotion(): boolean {
-    return this.options.reducedMotion ?? this.motionQuery.matches();
-  }
-
-  get theme(): 'light' | 'dark' {
-    return this.options.theme ?? (this.themeQuery.matches() ? 'dark' : 'light');
-  }
-
-  get parallax(): boolean {
-    return (this.options.parallax ?? true) && !this.reducedMotion;
-  }
-
-  stop(): void {
-    this.motionQuery.stop();
-    this.themeQuery.stop();
-  }
 }
 
 /** The visible tiles of `timeline` at `elapsed`, as plain data (for `inspect`, not for frames). */

@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Board, Direction } from '../../src/engine';
 import { DIRECTIONS, fromRows, newGame, playMove, replay } from '../../src/engine';
-import type { Pose, Timeline } from '../../src/skins/motion';
-import { FADE_MS, POP_MS, POP_SCALE, SLIDE_MS, SPAWN_MS, poseAt, tilesAt, timelineFor } from '../../src/skins/motion';
+import type { Pose, Timeline } from '../../src/skins/timeline';
+import { FADE_MS, MOVE_MS, POP_MS, POP_SCALE, SLIDE_MS, SPAWN_MS, poseAt, tilesAt, timelineFor } from '../../src/skins/timeline';
 import type { Change } from '../../src/store/types';
 
 const pose = (): Pose => ({ col: 0, row: 0, scale: 0, opacity: 0 });
@@ -39,6 +39,7 @@ describe('the timeline of a move', () => {
 
   it('slides, merges and spawns with the original timings', () => {
     expect(timeline.duration).toBe(SLIDE_MS + Math.max(POP_MS, SPAWN_MS));
+    expect(timeline.duration).toBe(MOVE_MS);
     const kinds = timeline.tracks.map((t) => t.kind).sort();
     expect(kinds).toEqual(['merged', 'slide', 'source', 'source', 'spawn', 'stay'].sort());
   });

@@ -1,0 +1,78 @@
+/**
+ * The options every animated skin shares, following the system (media queries) where the
+ * page leaves them unset.
+ */
+import { browserClock } from './playback';
+import type { FrameClock, SkinOptions } from './skin';
+
+/** A media query's current answer, kept up to date until `stop`. */
+export function watchMedia(query: string, onChange: () => void): { readonly matches: () => boolean; stop(): void } {
+  const list = typeof matchMedia === 'function' ? matchMedia(query) : null;
+  list?.addEventListener('change', onChange);
+  return { matches: () => list?.matches ?? false, stop: () => list?.removeEventListener('change', onChange) };
+}
+
+/** The screen's device pixel ratio; 1 where there is no window (Node, tests). */
+export const devicePixelRatioNow = (): number => (typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1);
+
+/**
+ * Calls `onChange` whenever the device pixel ratio changes (the window moved to another
+ * screen, the browser zoomed), without waiting for a resize. A resolution query matches one
+ * ratio only, so each change re-arms it for the new one.
+ */
+export function watchPixelRatio(onChange: (ratio: number) => void): { stop(): void } {
+  let query: ReturnType<typeof watchMedia> | null = null;
+  const arm = (): void => {
+    query?.stop();
+    query = watchMedia(`(resolution: ${devicePixelRatioNow()}dppx)`, changed);
+  };
+  const changed = (): void => {
+    arm();
+    onChange(devicePixelRatioNow());
+  };
+  arm();
+  return {
+    stop() {
+      query?.stop();
+      query = null;
+    },
+  };
+}
+
+/** Resolves the options every animated skin shares, following the system where they are unset. */
+export class SharedOptions {
+  private options: SkinOptions;
+  private readonly motionQuery: ReturnType<typeof watchMedia>;
+  private readonly themeQuery: ReturnType<typeof watchMedia>;
+
+  constructor(options: SkinOptions, onChange: () => void) {
+    this.options = options;
+    this.motionQuery = watchMedia('(prefers-reduced-motion: reduce)', onChange);
+    this.themeQuery = watchMedia('(prefers-color-scheme: dark)', onChange);
+  }
+
+  update(options: Partial<SkinOptions>): void {
+    this.options = { ...this.options, ...options };
+  }
+
+  get clock(): FrameClock {
+    return this.options.clock ?? browserClock;
+  }
+
+  get reducedMotion(): boolean {
+    return this.options.reducedMotion ?? this.motionQuery.matches();
+  }
+
+  get theme(): 'light' | 'dark' {
+    return this.options.theme ?? (this.themeQuery.matches() ? 'dark' : 'light');
+  }
+
+  get parallax(): boolean {
+    return (this.options.parallax ?? true) && !this.reducedMotion;
+  }
+
+  stop(): void {
+    this.motionQuery.stop();
+    this.themeQuery.stop();
+  }
+}
