@@ -8,7 +8,7 @@
  * - the heap: V8's young generation, where every short-lived JS object is born, does not grow
  *   over the frames, and no garbage collection ran in between (a GC would hide growth, and
  *   would itself show that megabytes had been allocated);
- * - constructions: every class cubes.ts imports from three is wrapped to count `new`, since
+ * - constructions: every class the skin's modules import from three is wrapped to count `new`, since
  *   V8 may optimise a `new Vector3()` that never escapes out of existence (no heap trace) yet
  *   it is still a per-frame allocation in waiting.
  */
@@ -20,17 +20,19 @@ import type { GameState } from '../../src/engine';
 import { fromRows, newGame } from '../../src/engine';
 import { MOVE_MS, POP_MS, SLIDE_MS } from '../../src/skins/timeline';
 import type { FrameClock } from '../../src/skins/skin';
-import type { CubesRenderer, CubesSkin } from '../../src/skins/three/cubes';
+import type { CubesSkin } from '../../src/skins/three/cubes';
 import { createCubesSkin } from '../../src/skins/three/cubes';
 import type { GameStore } from '../../src/store';
 import { createGameStore, keysFor } from '../../src/store';
 import { encodeSave } from '../../src/store/persistence';
+import type { StubRenderer } from './stubs';
+import { stubCubesDom, stubHost, stubRenderer } from './stubs';
 
 // Optimised code would drop an object or array that never leaves its function, yet the first
 // frames run unoptimised and another engine may not drop it: such a literal must still fail here.
 setFlagsFromString('--no-turbo-escape');
 
-/** Names of the three.js classes constructed while `on` (from cubes.ts, the only importer of 'three' here). */
+/** Names of the three.js classes constructed while `on` (by the skin's modules, the only importers of 'three' here). */
 const constructed = vi.hoisted(() => ({ on: false, names: [] as string[] }));
 
 vi.mock('three', async (importOriginal) => {
@@ -90,33 +92,6 @@ class StepClock implements FrameClock {
   }
 }
 
-/** A canvas for `document.createElement`: a 2D context that draws nothing, and a WebGL probe that says yes. */
-function stubCanvas(): object {
-  const context2d = new Proxy(
-    {},
-    {
-      get: (_target, key) =>
-        key === 'measureText'
-          ? () => ({ width: 10, actualBoundingBoxAscent: 8, actualBoundingBoxDescent: 1 })
-          : key === 'createRadialGradient'
-            ? () => ({ addColorStop() {} })
-            : () => undefined,
-      set: () => true,
-    },
-  );
-  const webgl = { getExtension: () => null, getParameter: () => '' };
-  return {
-    width: 0,
-    height: 0,
-    style: {},
-    setAttribute() {},
-    addEventListener() {},
-    removeEventListener() {},
-    remove() {},
-    getContext: (kind: string) => (kind === '2d' ? context2d : webgl),
-  };
-}
-
 /** A crowded 8×8 board where a move to the left slides, merges and spawns all over it. */
 const BUSY = [
   [2, 2, 4, 4, 8, 8, 16, 16],
@@ -140,7 +115,7 @@ function busyStore(): GameStore {
 describe("the cubes skin's frame path", () => {
   const clock = new StepClock();
   let skin: CubesSkin;
-  let renders = 0;
+  let renderer: StubRenderer;
   let moveStart = 0;
   let pointer: ((event: object) => void) | undefined;
 
@@ -155,32 +130,14 @@ describe("the cubes skin's frame path", () => {
   }
 
   beforeAll(() => {
-    vi.stubGlobal('document', { createElement: () => stubCanvas() });
+    stubCubesDom();
     vi.stubGlobal('window', { devicePixelRatio: 1 });
-    vi.stubGlobal('ResizeObserver', class { observe(): void {} disconnect(): void {} });
-    const renderer: CubesRenderer = {
-      render: () => void renders++,
-      setPixelRatio() {},
-      setSize() {},
-      setClearColor() {},
-      dispose() {},
-      forceContextLoss() {},
-      info: { render: { calls: 0, triangles: 0 }, memory: { geometries: 0, textures: 0 }, programs: [] },
-      capabilities: { getMaxAnisotropy: () => 1 },
-    };
-    const host = {
-      clientWidth: 600,
-      clientHeight: 600,
-      append() {},
-      addEventListener: (type: string, listener: (event: object) => void) => {
-        if (type === 'pointermove') pointer = listener;
-      },
-      removeEventListener() {},
-      getBoundingClientRect: () => ({ left: 0, top: 0, width: 600, height: 600 }),
-    };
+    renderer = stubRenderer();
+    const { host, listeners } = stubHost(600);
     const store = busyStore();
     skin = createCubesSkin({ clock, reducedMotion: false, parallax: true }, { createRenderer: () => renderer });
-    skin.mount(host as unknown as HTMLElement, store);
+    skin.mount(host, store);
+    pointer = listeners.get('pointermove');
     expect(pointer, 'the skin follows the pointer (parallax), so frames also ease the camera').toBeDefined();
     clock.frame(clock.time);
     expect(store.getState().move('left')).toBe(true);
@@ -200,9 +157,9 @@ describe("the cubes skin's frame path", () => {
   });
 
   it('draws a busy board: many tiles moving, merging and growing at once', () => {
-    const drawn = renders;
+    const drawn = renderer.renders;
     frames(DURATION, 1);
-    expect(renders - drawn).toBe(DURATION);
+    expect(renderer.renders - drawn).toBe(DURATION);
     clock.frame(moveStart + SLIDE_MS / 2);
     const midSlide = skin.inspect().tiles;
     expect(midSlide.length).toBeGreaterThanOrEqual(40);

@@ -4,27 +4,8 @@ import { fromRows, newGame, playMove } from '../../src/engine';
 import { Playback } from '../../src/skins/playback';
 import type { Timeline } from '../../src/skins/timeline';
 import { SLIDE_MS } from '../../src/skins/timeline';
-import type { FrameClock } from '../../src/skins/skin';
 import type { GameView, ReadonlyStore } from '../../src/store/types';
-
-/** A clock whose frames run only when the test advances time. */
-function manualClock(): FrameClock & { advance(ms: number): void; pending(): number } {
-  let time = 0;
-  let next = 1;
-  const frames = new Map<number, (t: number) => void>();
-  return {
-    now: () => time,
-    requestFrame: (cb) => (frames.set(next, cb), next++),
-    cancelFrame: (h) => void frames.delete(h),
-    pending: () => frames.size,
-    advance(ms) {
-      time += ms;
-      const due = [...frames.values()];
-      frames.clear();
-      for (const cb of due) cb(time);
-    },
-  };
-}
+import { manualClock } from './stubs';
 
 /** A read-only store playing real moves from a board, the way the game store reports them. */
 function boardStore(rows: number[][]): ReadonlyStore<GameView> & { move(dir: Direction): void; jump(): void } {
