@@ -8,9 +8,10 @@
  * Exponents stop at 15 (32768). A merge of two 32768s saturates at 32768, as in nneonneo's
  * solver; `fitsBitboard` tells when a position must be searched on the flat engine instead.
  */
-import type { Board, Direction } from '../engine';
+import type { Board } from '../engine';
+import { LINE_COUNT, buildLineTable } from '../engine';
 
-export const ROW_COUNT = 0x10000;
+export const ROW_COUNT = LINE_COUNT;
 export const MAX_NIBBLE = 15;
 
 /** Each row's result after sliding towards nibble 0 (left), or towards nibble 3 (right). */
@@ -20,28 +21,18 @@ export const ROW_RIGHT = new Uint16Array(ROW_COUNT);
 const reverseRow = (row: number): number =>
   ((row >>> 12) | ((row >>> 4) & 0x00f0) | ((row << 4) & 0x0f00) | (row << 12)) & 0xffff;
 
-function slideLeft(row: number): number {
-  const line = [row & 15, (row >>> 4) & 15, (row >>> 8) & 15, (row >>> 12) & 15];
-  const out = [0, 0, 0, 0];
-  let write = 0;
-  let open = false; // whether out[write - 1] may still take a merge
-  for (const e of line) {
-    if (e === 0) continue;
-    if (open && out[write - 1] === e) {
-      out[write - 1] = Math.min(e + 1, MAX_NIBBLE);
-      open = false;
-    } else {
-      out[write++] = e;
-      open = true;
-    }
+// The rows come from the engine's own move, so the search and the game share one merge rule
+// (a row is packed from nibble 0, its left wall, as the line table packs a line). Building
+// them takes some 25 ms at start-up. A merge of two 32768s (exponent 16) saturates at 15.
+{
+  const lines = buildLineTable();
+  const nibble = (at: number): number => Math.min(lines[at] as number, MAX_NIBBLE);
+  for (let row = 0; row < ROW_COUNT; row++) {
+    const at = row * 4;
+    const left = nibble(at) | (nibble(at + 1) << 4) | (nibble(at + 2) << 8) | (nibble(at + 3) << 12);
+    ROW_LEFT[row] = left;
+    ROW_RIGHT[reverseRow(row)] = reverseRow(left);
   }
-  return (out[0] as number) | ((out[1] as number) << 4) | ((out[2] as number) << 8) | ((out[3] as number) << 12);
-}
-
-for (let row = 0; row < ROW_COUNT; row++) {
-  const left = slideLeft(row);
-  ROW_LEFT[row] = left;
-  ROW_RIGHT[reverseRow(row)] = reverseRow(left);
 }
 
 /** One half's share of the transpose: swaps the off-diagonal nibbles inside each 2×2 block. */
@@ -57,12 +48,16 @@ export function transposeHi(lo: number, hi: number): number {
   return (transposeStep(hi) & 0xff00ff00) | ((transposeStep(lo) & 0xff00ff00) >>> 8);
 }
 
-/** Direction codes for the search's loops; the order is the engine's DIRECTIONS order. */
+/**
+ * Direction codes for the search's loops: each is its direction's index in the engine's
+ * DIRECTIONS, whose order search.ts relies on (codes below 2 slide rows; even codes slide
+ * towards nibble 0). Literals, so the loops compare with constants; test/ai/bitboard.test.ts
+ * holds them to DIRECTIONS.
+ */
 export const LEFT = 0;
 export const RIGHT = 1;
 export const UP = 2;
 export const DOWN = 3;
-export const DIRECTION_CODES: readonly Direction[] = ['left', 'right', 'up', 'down'];
 
 /** A move result is written here so that no call allocates: [lo, hi]. */
 export const moved = new Int32Array(2);

@@ -9,8 +9,8 @@
  * engine's own `move`, so the judge and the game share one set of rules; tiles above
  * 2^15 (which do not fit the table's 4-bit exponents) are moved by the engine directly.
  */
-import type { Board, Direction } from '../engine';
-import { DIRECTIONS, linesFor, move } from '../engine';
+import type { Direction } from '../engine';
+import { DIRECTIONS, buildLineTable, linesFor, move } from '../engine';
 
 /** Largest input tile exponent: a merge of two 2^52 tiles gives 2^53, still exact in a double. */
 export const MAX_JUDGE_EXPONENT = 52;
@@ -19,26 +19,8 @@ const MAX_JUDGE_VALUE = 2 ** MAX_JUDGE_EXPONENT;
 const TABLE_MAX_EXPONENT = 15;
 const CELLS = 16;
 
-/**
- * For every line of four 4-bit exponents packed from the wall outwards
- * (w = e0 | e1 << 4 | e2 << 8 | e3 << 12), `table[w * 4 + k]` is the exponent at
- * position k (from the wall) after the tiles slide towards the wall.
- */
-export function buildLineTable(): Uint8Array {
-  const table = new Uint8Array(65536 * 4);
-  const cells = new Uint8Array(CELLS);
-  const board: Board = { size: 4, cells };
-  // Four lines per engine call: each row of the board is one packed word, moved left.
-  for (let first = 0; first < 65536; first += 4) {
-    for (let r = 0; r < 4; r++) for (let k = 0; k < 4; k++) cells[r * 4 + k] = ((first + r) >>> (4 * k)) & 15;
-    const after = move(board, 'left').board.cells;
-    table.set(after, first * 4);
-  }
-  return table;
-}
-
 let lineTable: Uint8Array | null = null;
-/** The line table, built on first use (about 30 ms) and shared afterwards. */
+/** The engine's line table (engine/line-table.ts), built on first use (about 20 ms) and shared afterwards. */
 export const sharedLineTable = (): Uint8Array => (lineTable ??= buildLineTable());
 
 /** For each direction (in DIRECTIONS order), its four lines of cell indices, each from the wall. */

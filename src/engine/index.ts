@@ -5,3 +5,4 @@ export * from './rng';
 export * from './game';
 export * from './history';
 export * from './serialize';
+export * from './line-table';

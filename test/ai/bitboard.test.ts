@@ -3,6 +3,13 @@ import { describe, expect, it } from 'vitest';
 import type { Board } from '../../src/engine';
 import { DIRECTIONS, boardsEqual, fromRows, move, toRows } from '../../src/engine';
 import {
+  DOWN,
+  LEFT,
+  RIGHT,
+  ROW_COUNT,
+  ROW_LEFT,
+  ROW_RIGHT,
+  UP,
   countEmpty,
   distinctTiles,
   fitsBitboard,
@@ -27,6 +34,16 @@ const arbBoard: fc.Arbitrary<Board> = fc
     return { size: 4, cells: board };
   });
 
+/** A row of four nibbles (nibble 0 is the left cell) moved by the flat engine, exponents capped at 15 as the bitboard holds them. */
+function engineRow(row: number, dir: 'left' | 'right'): number {
+  const cells = new Uint8Array(16);
+  for (let k = 0; k < 4; k++) cells[k] = (row >>> (4 * k)) & 15;
+  const after = move({ size: 4, cells }, dir).board.cells;
+  let packed = 0;
+  for (let k = 0; k < 4; k++) packed |= Math.min(after[k] as number, 15) << (4 * k);
+  return packed;
+}
+
 const slide = (board: Board, code: number): Board => {
   const [lo, hi] = fromBoard(board);
   moveInto(lo, hi, code);
@@ -34,6 +51,31 @@ const slide = (board: Board, code: number): Board => {
 };
 
 describe('the bitboard', () => {
+  it('has row tables equal to the engine\'s move on every row, left and right', () => {
+    for (let row = 0; row < ROW_COUNT; row++) {
+      if (ROW_LEFT[row] !== engineRow(row, 'left')) throw new Error(`row ${row.toString(16)} left: ${ROW_LEFT[row]?.toString(16)}, the engine says ${engineRow(row, 'left').toString(16)}`);
+      if (ROW_RIGHT[row] !== engineRow(row, 'right')) throw new Error(`row ${row.toString(16)} right: ${ROW_RIGHT[row]?.toString(16)}, the engine says ${engineRow(row, 'right').toString(16)}`);
+    }
+  });
+
+  it('saturates a merge of two 32768s at 32768, whatever the direction', () => {
+    const pair = 0x00ff; // 32768, 32768, empty, empty
+    expect(ROW_LEFT[pair]).toBe(0x000f);
+    expect(ROW_RIGHT[pair]).toBe(0xf000);
+    const board = fromRows([
+      [32768, 32768, 0, 0],
+      [0, 0, 0, 0],
+      [0, 0, 0, 0],
+      [0, 0, 0, 0],
+    ]);
+    expect(toRows(slide(board, LEFT))[0]).toEqual([32768, 0, 0, 0]);
+    expect(toRows(slide(board, RIGHT))[0]).toEqual([0, 0, 0, 32768]);
+  });
+
+  it('numbers the directions by their place in the engine\'s DIRECTIONS', () => {
+    expect([LEFT, RIGHT, UP, DOWN].map((code) => DIRECTIONS[code])).toEqual(['left', 'right', 'up', 'down']);
+  });
+
   it('agrees with the flat engine on every direction for random boards with tiles up to 32768', () => {
     fc.assert(
       fc.property(arbBoard, (board) => DIRECTIONS.every((dir, code) => boardsEqual(slide(board, code), move(board, dir).board))),
