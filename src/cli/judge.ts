@@ -112,184 +112,196 @@ export class Judge {
    */
   step(final: boolean): JudgeStatus {
     if (this.error !== null) return 'error';
-    const buf = this.input;
-    const end = this.end;
     // Only tokens followed by whitespace are known to be complete until the input ends.
-    let limit = end;
-    if (!final) {
-      limit = this.pos;
-      for (let i = end - 1; i >= this.pos; i--) {
-        if (SPACE[buf[i] as number] === 1) {
-          limit = i + 1;
-          break;
-        }
-      }
-    }
-    let p = this.pos;
-
+    const limit = final ? this.end : this.completeEnd();
     if (this.total < 0) {
-      while (p < limit && SPACE[buf[p] as number] === 1) p++;
-      if (p >= limit) {
-        if (!final) return 'more';
-        return this.fail('expected the number of cases T, but the input is empty');
-      }
-      const start = p;
-      let t = 0;
-      while (p < limit) {
-        const d = (buf[p] as number) - 48;
-        if (d < 0 || d > 9) break;
-        t = t * 10 + d;
-        p++;
-      }
-      if (p === start || (p < limit && SPACE[buf[p] as number] !== 1) || p - start > 15)
-        return this.fail(`the number of cases T must be a whole number from 0 up, got ${this.tokenAt(start)}`);
-      this.total = t;
-      this.pos = p;
+      const status = this.readTotal(limit, final);
+      if (status !== null) return status;
     }
-
-    const total = this.total;
-    const table = this.table;
-    const cells = this.cells;
-    const out = this.output;
-    let o = this.outputLength;
-    let judged = this.judged;
-
-    while (judged < total) {
-      if (o > out.length - MAX_CASE_OUTPUT) {
-        this.pos = p;
-        this.judged = judged;
-        this.outputLength = o;
-        return 'flush';
-      }
-      const caseStart = p;
-      let big = false;
-      for (let i = 0; i < CELLS; i++) {
-        while (p < limit && SPACE[buf[p] as number] === 1) p++;
-        if (p >= limit) {
-          if (!final) {
-            this.pos = caseStart;
-            this.judged = judged;
-            this.outputLength = o;
-            return 'more';
-          }
-          this.saveOutput(o, judged);
-          return this.fail(
-            i === 0
-              ? `${this.caseName(judged)}: the input ended before this case's board (only ${judged} of ${total} cases given)`
-              : `${this.caseName(judged)}: the input ended after ${i} of the board's 16 numbers`,
-          );
-        }
-        const start = p;
-        let v = 0;
-        while (p < limit) {
-          const d = (buf[p] as number) - 48;
-          if (d < 0 || d > 9) break;
-          v = v * 10 + d;
-          p++;
-        }
-        if (p === start || (p < limit && SPACE[buf[p] as number] !== 1)) {
-          this.saveOutput(o, judged);
-          const token = this.tokenAt(start);
-          // A signed or fractional number is a wrong value; anything else is not a number at all.
-          return this.fail(
-            /^"[+-]?[\d.]+(e[+-]?\d+)?"$/i.test(token)
-              ? `${this.cellName(judged, i)}: ${token} is not 0 or a power of two`
-              : `${this.cellName(judged, i)}: expected a number (16 per board), got ${token}`,
-          );
-        }
-        let e: number;
-        if (v === 0) e = 0;
-        else if (v <= 0x40000000 && (v & (v - 1)) === 0 && v > 1) e = 31 - Math.clz32(v);
-        else if (v > MAX_JUDGE_VALUE) {
-          this.saveOutput(o, judged);
-          return this.fail(`${this.cellName(judged, i)}: ${this.tokenAt(start)} is too large (tiles go up to 2^${MAX_JUDGE_EXPONENT} = ${MAX_JUDGE_VALUE})`);
-        } else {
-          e = Math.log2(v);
-          if (!Number.isInteger(e) || e < 1) {
-            this.saveOutput(o, judged);
-            return this.fail(`${this.cellName(judged, i)}: ${this.tokenAt(start)} is not 0 or a power of two`);
-          }
-        }
-        if (e > TABLE_MAX_EXPONENT) big = true;
-        cells[i] = e;
-      }
-
-      while (p < limit && SPACE[buf[p] as number] === 1) p++;
-      if (p >= limit) {
-        if (!final) {
-          this.pos = caseStart;
-          this.judged = judged;
-          this.outputLength = o;
-          return 'more';
-        }
-        this.saveOutput(o, judged);
-        return this.fail(`${this.caseName(judged)}: the input ended before the direction (${DIRECTION_LIST})`);
-      }
-      const wordStart = p;
-      while (p < limit && SPACE[buf[p] as number] !== 1) p++;
-      const d = directionIndex(buf, wordStart, p - wordStart);
-      if (d < 0) {
-        this.saveOutput(o, judged);
-        return this.fail(`${this.caseName(judged)}: unknown direction ${this.tokenAt(wordStart)} (expected ${DIRECTION_LIST})`);
-      }
-
-      // The case is valid: only now does any of its board reach the output.
-      if (big) {
-        const moved = move({ size: 4, cells: cells.slice() }, DIRECTIONS[d] as Direction).board.cells;
-        for (let i = 0; i < CELLS; i++) cells[i] = moved[i] as number;
-      } else {
-        const lines = d * CELLS;
-        for (let l = lines; l < lines + CELLS; l += 4) {
-          const a = LINES[l] as number;
-          const b = LINES[l + 1] as number;
-          const c = LINES[l + 2] as number;
-          const f = LINES[l + 3] as number;
-          const row = ((cells[a] as number) | ((cells[b] as number) << 4) | ((cells[c] as number) << 8) | ((cells[f] as number) << 12)) * 4;
-          cells[a] = table[row] as number;
-          cells[b] = table[row + 1] as number;
-          cells[c] = table[row + 2] as number;
-          cells[f] = table[row + 3] as number;
-        }
-      }
-      if (big) {
-        for (let i = 0; i < CELLS; i++) {
-          const e = cells[i] as number;
-          const from = e * DIGIT_STRIDE;
-          const n = DIGIT_COUNT[e] as number;
-          for (let j = 0; j < n; j++) out[o++] = DIGITS[from + j] as number;
-          out[o++] = (i & 3) === 3 ? 10 : 32;
-        }
-      } else {
-        // Results here are at most 2^16 (five digits): copy five bytes whatever the length,
-        // then step over the real digits. No loop whose length varies, so no mispredicted exits;
-        // the spare bytes are overwritten by what follows (MAX_CASE_OUTPUT leaves room).
-        for (let i = 0; i < CELLS; i++) {
-          const from = (cells[i] as number) * DIGIT_STRIDE;
-          out[o] = DIGITS[from] as number;
-          out[o + 1] = DIGITS[from + 1] as number;
-          out[o + 2] = DIGITS[from + 2] as number;
-          out[o + 3] = DIGITS[from + 3] as number;
-          out[o + 4] = DIGITS[from + 4] as number;
-          o += DIGIT_COUNT[cells[i] as number] as number;
-          out[o++] = (i & 3) === 3 ? 10 : 32;
-        }
-      }
-      out[o++] = 10;
-      judged++;
+    while (this.judged < this.total) {
+      if (this.outputLength > this.output.length - MAX_CASE_OUTPUT) return 'flush';
+      const status = this.judgeCase(limit, final);
+      if (status !== null) return status;
     }
-
-    this.judged = judged;
-    this.outputLength = o;
-    // Anything but whitespace after the last case means T or the input is wrong.
-    while (p < end && SPACE[buf[p] as number] === 1) p++;
-    this.pos = p;
-    if (p < end) return this.fail(`unexpected ${this.tokenAt(p)} after the last case (T is ${total})`);
-    return final ? 'done' : 'more';
+    return this.afterLastCase(final);
   }
 
-  private saveOutput(o: number, judged: number): void {
-    this.outputLength = o;
-    this.judged = judged;
+  /** Where the complete tokens end: just after the last whitespace byte (or `pos` if there is none). */
+  private completeEnd(): number {
+    const buf = this.input;
+    for (let i = this.end - 1; i >= this.pos; i--) if (SPACE[buf[i] as number] === 1) return i + 1;
+    return this.pos;
+  }
+
+  /** Reads T; null once it is read. */
+  private readTotal(limit: number, final: boolean): JudgeStatus | null {
+    const buf = this.input;
+    let p = skipSpace(buf, this.pos, limit);
+    if (p >= limit) return final ? this.fail('expected the number of cases T, but the input is empty') : 'more';
+    const start = p;
+    let t = 0;
+    for (; p < limit; p++) {
+      const d = (buf[p] as number) - 48;
+      if (d < 0 || d > 9) break;
+      t = t * 10 + d;
+    }
+    if (p === start || (p < limit && SPACE[buf[p] as number] !== 1) || p - start > 15)
+      return this.fail(`the number of cases T must be a whole number from 0 up, got ${this.tokenAt(start)}`);
+    this.total = t;
+    this.pos = p;
+    return null;
+  }
+
+  /**
+   * Judges the case at `pos`. A valid case is printed and consumed (null); otherwise
+   * nothing of it is: it is cut off (see `cutOff`) or bad ('error'). The state is only
+   * written once a case is whole, so every early return leaves it as the last case did.
+   */
+  private judgeCase(limit: number, final: boolean): JudgeStatus | null {
+    const buf = this.input;
+    const cells = this.cells;
+    let p = this.pos;
+    let big = false;
+    for (let i = 0; i < CELLS; i++) {
+      p = skipSpace(buf, p, limit);
+      if (p >= limit) return this.cutOff(final, i);
+      const start = p;
+      let v = 0;
+      for (; p < limit; p++) {
+        const d = (buf[p] as number) - 48;
+        if (d < 0 || d > 9) break;
+        v = v * 10 + d;
+      }
+      if (p === start || (p < limit && SPACE[buf[p] as number] !== 1)) return this.fail(this.notANumber(i, start));
+      let e: number;
+      if (v === 0) e = 0;
+      else if (v <= 0x40000000 && (v & (v - 1)) === 0 && v > 1) e = 31 - Math.clz32(v);
+      else {
+        e = this.largeExponent(v, i, start);
+        if (e < 0) return 'error';
+      }
+      if (e > TABLE_MAX_EXPONENT) big = true;
+      cells[i] = e;
+    }
+
+    p = skipSpace(buf, p, limit);
+    if (p >= limit) return this.cutOff(final, CELLS);
+    const wordStart = p;
+    while (p < limit && SPACE[buf[p] as number] !== 1) p++;
+    const d = directionIndex(buf, wordStart, p - wordStart);
+    if (d < 0) return this.fail(`${this.caseName(this.judged)}: unknown direction ${this.tokenAt(wordStart)} (expected ${DIRECTION_LIST})`);
+
+    // The case is valid: only now does any of its board reach the output.
+    if (big) {
+      this.moveByEngine(d);
+      this.outputLength = this.printAnyTiles(this.outputLength);
+    } else {
+      this.moveByTable(d);
+      this.outputLength = this.printSmallTiles(this.outputLength);
+    }
+    this.pos = p;
+    this.judged++;
+    return null;
+  }
+
+  /**
+   * The one way out of a case that ends at `limit` after `read` of its 16 numbers (16: before
+   * its direction): more input may complete it, or, once the input has ended, it is an error.
+   */
+  private cutOff(final: boolean, read: number): JudgeStatus {
+    if (!final) return 'more';
+    const name = this.caseName(this.judged);
+    if (read === 0) return this.fail(`${name}: the input ended before this case's board (only ${this.judged} of ${this.total} cases given)`);
+    if (read < CELLS) return this.fail(`${name}: the input ended after ${read} of the board's 16 numbers`);
+    return this.fail(`${name}: the input ended before the direction (${DIRECTION_LIST})`);
+  }
+
+  /** The message for a token that is not a whole number: a signed or fractional number is a wrong value; anything else is not a number at all. */
+  private notANumber(cell: number, start: number): string {
+    const token = this.tokenAt(start);
+    return /^"[+-]?[\d.]+(e[+-]?\d+)?"$/i.test(token)
+      ? `${this.cellName(this.judged, cell)}: ${token} is not 0 or a power of two`
+      : `${this.cellName(this.judged, cell)}: expected a number (16 per board), got ${token}`;
+  }
+
+  /** The exponent of a tile above 2^30 (or of 1), or -1 after failing on a value that is no tile. */
+  private largeExponent(v: number, cell: number, start: number): number {
+    if (v > MAX_JUDGE_VALUE) {
+      this.fail(`${this.cellName(this.judged, cell)}: ${this.tokenAt(start)} is too large (tiles go up to 2^${MAX_JUDGE_EXPONENT} = ${MAX_JUDGE_VALUE})`);
+      return -1;
+    }
+    const e = Math.log2(v);
+    if (Number.isInteger(e) && e >= 1) return e;
+    this.fail(`${this.cellName(this.judged, cell)}: ${this.tokenAt(start)} is not 0 or a power of two`);
+    return -1;
+  }
+
+  /** Moves `cells` in direction `d` with one table lookup per line (every exponent at most 15). */
+  private moveByTable(d: number): void {
+    const cells = this.cells;
+    const table = this.table;
+    const lines = d * CELLS;
+    for (let l = lines; l < lines + CELLS; l += 4) {
+      const a = LINES[l] as number;
+      const b = LINES[l + 1] as number;
+      const c = LINES[l + 2] as number;
+      const f = LINES[l + 3] as number;
+      const row = ((cells[a] as number) | ((cells[b] as number) << 4) | ((cells[c] as number) << 8) | ((cells[f] as number) << 12)) * 4;
+      cells[a] = table[row] as number;
+      cells[b] = table[row + 1] as number;
+      cells[c] = table[row + 2] as number;
+      cells[f] = table[row + 3] as number;
+    }
+  }
+
+  /** Moves `cells` with the engine itself, for tiles too big for the table. */
+  private moveByEngine(d: number): void {
+    const moved = move({ size: 4, cells: this.cells.slice() }, DIRECTIONS[d] as Direction).board.cells;
+    this.cells.set(moved);
+  }
+
+  /** Prints `cells` at `o` when every tile is at most 2^16; returns the end. */
+  private printSmallTiles(o: number): number {
+    const cells = this.cells;
+    const out = this.output;
+    // At most five digits: copy five bytes whatever the length, then step over the real digits.
+    // No loop whose length varies, so no mispredicted exits; the spare bytes are overwritten by
+    // what follows (MAX_CASE_OUTPUT leaves room).
+    for (let i = 0; i < CELLS; i++) {
+      const from = (cells[i] as number) * DIGIT_STRIDE;
+      out[o] = DIGITS[from] as number;
+      out[o + 1] = DIGITS[from + 1] as number;
+      out[o + 2] = DIGITS[from + 2] as number;
+      out[o + 3] = DIGITS[from + 3] as number;
+      out[o + 4] = DIGITS[from + 4] as number;
+      o += DIGIT_COUNT[cells[i] as number] as number;
+      out[o++] = (i & 3) === 3 ? 10 : 32;
+    }
+    out[o++] = 10;
+    return o;
+  }
+
+  /** Prints `cells` at `o`, tiles of any size; returns the end. */
+  private printAnyTiles(o: number): number {
+    const cells = this.cells;
+    const out = this.output;
+    for (let i = 0; i < CELLS; i++) {
+      const e = cells[i] as number;
+      const from = e * DIGIT_STRIDE;
+      const n = DIGIT_COUNT[e] as number;
+      for (let j = 0; j < n; j++) out[o++] = DIGITS[from + j] as number;
+      out[o++] = (i & 3) === 3 ? 10 : 32;
+    }
+    out[o++] = 10;
+    return o;
+  }
+
+  /** After the last case only whitespace may follow: anything else means T or the input is wrong. */
+  private afterLastCase(final: boolean): JudgeStatus {
+    const p = skipSpace(this.input, this.pos, this.end);
+    this.pos = p;
+    if (p < this.end) return this.fail(`unexpected ${this.tokenAt(p)} after the last case (T is ${this.total})`);
+    return final ? 'done' : 'more';
   }
 
   private fail(message: string): 'error' {
@@ -312,6 +324,12 @@ export class Judge {
     const text = Buffer.from(this.input.subarray(start, Math.min(stop, start + 40))).toString('utf8');
     return JSON.stringify(stop - start > 40 ? `${text}…` : text);
   }
+}
+
+/** The first byte at or after `p` (and before `limit`) that is not whitespace. */
+function skipSpace(buf: Uint8Array, p: number, limit: number): number {
+  while (p < limit && SPACE[buf[p] as number] === 1) p++;
+  return p;
 }
 
 /** The index in DIRECTIONS of the upper-case direction word at buf[start, start + length), or -1. */
