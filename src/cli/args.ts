@@ -1,3 +1,13 @@
+/**
+ * Command-line options, parsed by node:util `parseArgs` and checked against the command's
+ * specs here, so every mistake gets a message that names the option in our words.
+ *
+ * parseArgs runs non-strict and its tokens are checked here: in strict mode it would refuse
+ * `--seed -5` (a value that starts with a dash, such as a seed word, is "ambiguous" to it)
+ * and word its errors itself ("Option '--size <value>' argument missing").
+ */
+import { parseArgs as parseNodeArgs } from 'node:util';
+import type { ParseArgsOptionsConfig } from 'node:util';
 import { UsageError } from './command';
 
 /** One option a command accepts: `--name`, or `--name VALUE` / `--name=VALUE` when it takes a value. */
@@ -16,43 +26,28 @@ export interface ParsedArgs {
 }
 
 /**
- * Parses `args` against `specs`. Unknown options, a missing value, or a value given to a
- * switch raise a UsageError that names the option. `--` ends the options.
+ * Parses `args` against `specs`. Unknown options, a missing (or empty) value, or a value
+ * given to a switch raise a UsageError that names the option. `--` ends the options.
  */
 export function parseArgs(args: readonly string[], specs: readonly OptionSpec[]): ParsedArgs {
+  const config: ParseArgsOptionsConfig = {};
+  for (const spec of specs) config[spec.name] = { type: spec.value === undefined ? 'boolean' : 'string', ...(spec.short ? { short: spec.short } : {}) };
+  const { tokens } = parseNodeArgs({ args: [...args], options: config, strict: false, allowPositionals: true, tokens: true });
   const byName = new Map(specs.map((s) => [s.name, s]));
-  const byShort = new Map(specs.filter((s) => s.short).map((s) => [s.short as string, s]));
   const options = new Map<string, string | true>();
   const positionals: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] as string;
-    if (arg === '--') {
-      positionals.push(...args.slice(i + 1));
-      break;
-    }
-    if (!arg.startsWith('-') || arg === '-') {
-      positionals.push(arg);
-      continue;
-    }
-    const long = arg.startsWith('--');
-    const eq = long ? arg.indexOf('=') : -1;
-    const key = eq >= 0 ? arg.slice(2, eq) : long ? arg.slice(2) : arg.slice(1);
-    const spec = long ? byName.get(key) : byShort.get(key);
-    if (!spec) throw new UsageError(`unknown option ${eq >= 0 ? arg.slice(0, eq) : arg}`);
-    const shown = long ? `--${spec.name}` : `-${key}`;
+  for (const token of tokens) {
+    if (token.kind === 'positional') positionals.push(token.value);
+    if (token.kind !== 'option') continue;
+    const spec = byName.get(token.name);
+    if (!spec) throw new UsageError(`unknown option ${token.rawName}`);
     if (spec.value === undefined) {
-      if (eq >= 0) throw new UsageError(`option ${shown} takes no value`);
+      if (token.value !== undefined) throw new UsageError(`option ${token.rawName} takes no value`);
       options.set(spec.name, true);
-      continue;
+    } else {
+      if (token.value === undefined || token.value === '') throw new UsageError(`option ${token.rawName} needs a value (${token.rawName} ${spec.value})`);
+      options.set(spec.name, token.value);
     }
-    let value: string | undefined;
-    if (eq >= 0) value = arg.slice(eq + 1);
-    else {
-      value = args[i + 1];
-      i++;
-    }
-    if (value === undefined || value === '') throw new UsageError(`option ${shown} needs a value (${shown} ${spec.value})`);
-    options.set(spec.name, value);
   }
   return { options, positionals };
 }
