@@ -4,8 +4,8 @@
  * This file is the skin itself: mounting the canvas and renderer, following the host's size,
  * the pointer (parallax), a lost context, and disposal. What is drawn lives in scene.ts
  * (meshes and per-tile buffers), materials.ts (shader patches), shapes.ts (geometries) and
- * camera.ts (fitting and parallax). Every GPU resource is
- * registered in one GpuResources as it is made, and `dispose` frees them all.
+ * camera.ts (fitting and parallax). Every GPU resource is registered in one GpuResources as
+ * it is made, and `dispose` frees them all.
  *
  * Frames are drawn on demand only: while a change animates or the camera eases. A frame
  * allocates nothing (test/skins/frame-allocation.test.ts runs it in Node with a stand-in
@@ -27,9 +27,9 @@ import { SharedOptions, devicePixelRatioNow } from '../skin-options';
 import type { Timeline } from '../timeline';
 import { tilesAt } from '../timeline';
 import { probeWebgl } from '../webgl';
-import { BoardCamera } from './camera';
-import { GpuResources } from './gpu-resources';
-import { CubesScene } from './scene';
+import { createBoardCamera } from './camera';
+import { createGpuResources } from './gpu-resources';
+import { createCubesScene } from './scene';
 import { CUBE_SIDE, SLOT_TOP, heightOf } from './shapes';
 
 /** What `stats()` reports. */
@@ -91,9 +91,9 @@ const pixelRatio = (): number => Math.min(devicePixelRatioNow(), 2);
 export function createCubesSkin(options: SkinOptions = {}, internals: CubesInternals = {}): CubesSkin {
   const shared = new SharedOptions(options, () => repaint());
   const playback = new Playback(shared.clock, { begin, draw }, () => shared.reducedMotion);
-  const gpu = new GpuResources();
-  const board = new CubesScene(gpu);
-  const view = new BoardCamera();
+  const gpu = createGpuResources();
+  const board = createCubesScene(gpu);
+  const view = createBoardCamera();
 
   let host: HTMLElement | null = null;
   let canvas: HTMLCanvasElement | null = null;

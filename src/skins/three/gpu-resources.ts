@@ -9,32 +9,30 @@ export interface GpuResource {
   dispose(): void;
 }
 
-export class GpuResources {
-  private readonly live = new Set<GpuResource>();
-
+export interface GpuResources {
   /** Registers `resource` and hands it back, so creation and registration are one expression. */
-  track<T extends GpuResource>(resource: T): T {
-    this.live.add(resource);
-    return resource;
-  }
-
+  track<T extends GpuResource>(resource: T): T;
   /** Frees `old` now (a board geometry outgrown by a new size) and registers its successor. */
-  replace<T extends GpuResource>(old: GpuResource | null, next: T): T {
-    if (old) {
-      this.live.delete(old);
-      old.dispose();
-    }
-    return this.track(next);
-  }
-
-  /** How many are alive. */
-  get size(): number {
-    return this.live.size;
-  }
-
+  replace<T extends GpuResource>(old: GpuResource | null, next: T): T;
   /** Frees every registered resource, in the order they were made. */
-  disposeAll(): void {
-    for (const resource of this.live) resource.dispose();
-    this.live.clear();
-  }
+  disposeAll(): void;
+}
+
+export function createGpuResources(): GpuResources {
+  const live = new Set<GpuResource>();
+  const track = <T extends GpuResource>(resource: T): T => (live.add(resource), resource);
+  return {
+    track,
+    replace(old, next) {
+      if (old) {
+        live.delete(old);
+        old.dispose();
+      }
+      return track(next);
+    },
+    disposeAll() {
+      for (const resource of live) resource.dispose();
+      live.clear();
+    },
+  };
 }
