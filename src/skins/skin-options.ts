@@ -12,33 +12,6 @@ export function watchMedia(query: string, onChange: () => void): { readonly matc
   return { matches: () => list?.matches ?? false, stop: () => list?.removeEventListener('change', onChange) };
 }
 
-/** The screen's device pixel ratio; 1 where there is no window (Node, tests). */
-export const devicePixelRatioNow = (): number => (typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1);
-
-/**
- * Calls `onChange` whenever the device pixel ratio changes (the window moved to another
- * screen, the browser zoomed), without waiting for a resize. A resolution query matches one
- * ratio only, so each change re-arms it for the new one.
- */
-export function watchPixelRatio(onChange: (ratio: number) => void): { stop(): void } {
-  let query: ReturnType<typeof watchMedia> | null = null;
-  const arm = (): void => {
-    query?.stop();
-    query = watchMedia(`(resolution: ${devicePixelRatioNow()}dppx)`, changed);
-  };
-  const changed = (): void => {
-    arm();
-    onChange(devicePixelRatioNow());
-  };
-  arm();
-  return {
-    stop() {
-      query?.stop();
-      query = null;
-    },
-  };
-}
-
 /** Resolves the options every animated skin shares, following the system where they are unset. */
 export class SharedOptions {
   private options: SkinOptions;

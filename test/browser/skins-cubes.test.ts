@@ -112,6 +112,34 @@ describe('the 3D cube skin', () => {
       await page.waitForFunction(() => document.querySelector('canvas')!.width === 600);
       expect(await page.evaluate(() => document.querySelector('canvas')!.getBoundingClientRect().width)).toBe(300);
     });
+
+    it('follows a change of device pixel ratio (another screen, a zoom) without waiting for a resize', async () => {
+      const p = await skinPage();
+      const { page, context } = p;
+      await page.evaluate(() => window.fixture.mount({ skin: 'cubes', seed: 2 }));
+      await page.evaluate(() => window.fixture.frames(2));
+      const bufferWidth = (): Promise<number> => page.evaluate(() => document.querySelector('canvas')!.width);
+      const frames = async (): Promise<number> => (await page.evaluate(() => window.fixture.stats()))!.frames;
+      expect(await bufferWidth()).toBe(600);
+      // Chromium re-evaluates media queries under emulation only when the viewport changes too, so
+      // each step also widens the page a little; the host keeps its fixed 600 px, so the skin sees no resize.
+      const cdp = await context.newCDPSession(page);
+      const emulate = (deviceScaleFactor: number, step: number): Promise<unknown> =>
+        cdp.send('Emulation.setDeviceMetricsOverride', { width: 800 + step, height: 800, deviceScaleFactor, mobile: false });
+      for (const [step, [ratio, width]] of ([
+        [1.5, 900],
+        [3, 1200],
+        [1, 600],
+      ] as const).entries()) {
+        const drawn = await frames();
+        await emulate(ratio, step + 1);
+        await page.waitForFunction((want) => document.querySelector('canvas')!.width === want, width);
+        expect(await page.evaluate(() => document.querySelector('canvas')!.getBoundingClientRect().width)).toBe(600);
+        // A new buffer starts blank: the board is drawn again at once.
+        await page.waitForFunction((before) => window.fixture.stats()!.frames > before, drawn);
+      }
+      await expectBoardShown(p);
+    });
   });
 
   describe('animation', () => {

@@ -1,6 +1,7 @@
 /**
  * The cubes skin's lifecycle in Node, without WebGL (a stand-in renderer and stub DOM):
- * `dispose` frees every GPU resource the skin ever made.
+ * `dispose` frees every GPU resource the skin ever made, and the drawing buffer follows a
+ * change of device pixel ratio without waiting for a resize.
  *
  * Every class the skin's modules take from three (and the rounded box from three's examples)
  * is wrapped to record what it makes, so a resource made anywhere in the skin is seen here,
@@ -12,7 +13,7 @@ import { createCubesSkin } from '../../src/skins/three/cubes';
 import type { GameStore } from '../../src/store';
 import { createGameStore } from '../../src/store';
 import type { StubRenderer } from './stubs';
-import { manualClock, stubCubesDom, stubHost, stubRenderer } from './stubs';
+import { fakeScreen, manualClock, stubCubesDom, stubHost, stubRenderer } from './stubs';
 
 interface Made {
   /** The class, and the flag that marks it as holding GPU memory. */
@@ -20,48 +21,34 @@ interface Made {
   disposed: boolean;
 }
 
-const { made, recordGpu } = vi.hoisted(() => {
-  /** How three marks what holds GPU memory until disposed. */
-  const gpuFlags = ['isBufferGeometry', 'isMaterial', 'isTexture', 'isRenderTarget', 'isInstancedMesh'];
-  const made: Made[] = [];
-  type Instance = Record<string, unknown> & { addEventListener?(type: string, listener: () => void): void };
-  /** A module whose classes record each instance holding GPU memory, and whether it was disposed. */
-  const recordGpu = (module: Record<string, unknown>): Record<string, unknown> => {
-    const wrapped: Record<string, unknown> = {};
-    for (const [name, value] of Object.entries(module)) {
-      wrapped[name] =
-        typeof value === 'function'
-          ? new Proxy(value, {
-              construct(target, args, newTarget) {
-                const object = Reflect.construct(target, args, newTarget) as Instance;
-                const flag = gpuFlags.find((f) => object[f] === true);
-                if (flag && object.addEventListener) {
-                  const record: Made = { kind: `${name} (${flag})`, disposed: false };
-                  made.push(record);
-                  object.addEventListener('dispose', () => void (record.disposed = true));
-                }
-                return object;
-              },
-            })
-          : value;
-    }
-    return wrapped;
-  };
-  return { made, recordGpu };
-});
+const made = vi.hoisted(() => [] as Made[]);
 
-vi.mock('three', async (importOriginal) => recordGpu(await importOriginal<Record<string, unknown>>()));
-vi.mock('three/examples/jsm/geometries/RoundedBoxGeometry.js', async (importOriginal) => recordGpu(await importOriginal<Record<string, unknown>>()));
+/** A module whose classes record each instance holding GPU memory (as three flags it), and whether it was disposed. */
+async function recordGpu(module: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const gpuFlags = ['isBufferGeometry', 'isMaterial', 'isTexture', 'isRenderTarget', 'isInstancedMesh'];
+  return (await import('./stubs')).watchConstructions(module, (name, object) => {
+    const instance = object as Record<string, unknown> & { addEventListener?(type: string, listener: () => void): void };
+    const flag = gpuFlags.find((f) => instance[f] === true);
+    if (!flag || !instance.addEventListener) return;
+    const record: Made = { kind: `${name} (${flag})`, disposed: false };
+    made.push(record);
+    instance.addEventListener('dispose', () => void (record.disposed = true));
+  });
+}
+
+vi.mock('three', async (importOriginal) => recordGpu(await importOriginal()));
+vi.mock('three/examples/jsm/geometries/RoundedBoxGeometry.js', async (importOriginal) => recordGpu(await importOriginal()));
 
 describe('the cubes skin', () => {
   let clock: ReturnType<typeof manualClock>;
+  let screen: ReturnType<typeof fakeScreen>;
   let renderer: StubRenderer;
   let store: GameStore;
   let skin: CubesSkin;
 
   beforeEach(() => {
     made.length = 0;
-    vi.stubGlobal('window', { devicePixelRatio: 1 });
+    screen = fakeScreen(1);
     stubCubesDom();
     clock = manualClock();
     renderer = stubRenderer();
@@ -97,5 +84,20 @@ describe('the cubes skin', () => {
     expect(made.filter((m) => !m.disposed).map((m) => m.kind)).toEqual([]);
     expect(renderer.disposed).toBe(true);
     expect(renderer.contextReleased).toBe(true);
+  });
+
+  it('follows a change of device pixel ratio at once, capped at 2, without a resize', () => {
+    expect(renderer.pixelRatios).toEqual([1]);
+    expect(clock.pending()).toBe(0);
+    screen.setRatio(1.5);
+    expect(renderer.pixelRatios.at(-1)).toBe(1.5);
+    expect(renderer.sizes.at(-1)).toBe('600×600');
+    expect(clock.pending(), 'a frame is asked for, to redraw at the new ratio').toBe(1);
+    clock.advance(16);
+    screen.setRatio(3);
+    expect(renderer.pixelRatios.at(-1)).toBe(2);
+    expect(screen.listening().filter((query) => query.startsWith('(resolution'))).toEqual(['(resolution: 3dppx)']);
+    skin.dispose();
+    expect(screen.listening()).toEqual([]);
   });
 });

@@ -35,22 +35,11 @@ setFlagsFromString('--no-turbo-escape');
 /** Names of the three.js classes constructed while `on` (by the skin's modules, the only importers of 'three' here). */
 const constructed = vi.hoisted(() => ({ on: false, names: [] as string[] }));
 
-vi.mock('three', async (importOriginal) => {
-  const real = await importOriginal<Record<string, unknown>>();
-  const counted: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(real)) {
-    counted[name] =
-      typeof value === 'function'
-        ? new Proxy(value, {
-            construct(target, args, newTarget) {
-              if (constructed.on) constructed.names.push(name);
-              return Reflect.construct(target, args, newTarget) as object;
-            },
-          })
-        : value;
-  }
-  return counted;
-});
+vi.mock('three', async (importOriginal) =>
+  (await import('./stubs')).watchConstructions(await importOriginal(), (name) => {
+    if (constructed.on) constructed.names.push(name);
+  }),
+);
 
 /** One move's animation (slide, then pop and spawn); frames wrap within it so every tile stays in flight. */
 const DURATION = MOVE_MS;

@@ -3,6 +3,27 @@ import { vi } from 'vitest';
 import type { FrameClock } from '../../src/skins/skin';
 import type { CubesRenderer } from '../../src/skins/three/cubes';
 
+/**
+ * `module` with each of its classes wrapped so that `onNew` sees every instance made with
+ * `new`, for a `vi.mock` of three: what the skin constructs, wherever in its modules.
+ */
+export function watchConstructions(module: Record<string, unknown>, onNew: (name: string, instance: object) => void): Record<string, unknown> {
+  const watched: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(module)) {
+    watched[name] =
+      typeof value === 'function'
+        ? new Proxy(value, {
+            construct(target, args, newTarget) {
+              const instance = Reflect.construct(target, args, newTarget) as object;
+              onNew(name, instance);
+              return instance;
+            },
+          })
+        : value;
+  }
+  return watched;
+}
+
 /** A clock whose frames run only when the test advances time. */
 export function manualClock(): FrameClock & { advance(ms: number): void; pending(): number } {
   let time = 0;

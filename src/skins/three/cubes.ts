@@ -1,11 +1,11 @@
 /**
  * The 3D skin: rounded cubes on a board of slots, seen from a slight tilt.
  *
- * This file is the skin itself: mounting the canvas and renderer, following the host's size,
- * the pointer (parallax), a lost context, and disposal. What is drawn lives in scene.ts
- * (meshes and per-tile buffers), materials.ts (shader patches), shapes.ts (geometries) and
- * camera.ts (fitting and parallax). Every GPU resource is registered in one GpuResources as
- * it is made, and `dispose` frees them all.
+ * This file is the skin itself: mounting the canvas and renderer, following the host's size
+ * and the screen's pixel ratio, the pointer (parallax), a lost context, and disposal. What is
+ * drawn lives in scene.ts (meshes and per-tile buffers), materials.ts (shader patches),
+ * shapes.ts (geometries) and camera.ts (fitting and parallax). Every GPU resource is
+ * registered in one GpuResources as it is made, and `dispose` frees them all.
  *
  * Frames are drawn on demand only: while a change animates or the camera eases. A frame
  * allocates nothing (test/skins/frame-allocation.test.ts runs it in Node with a stand-in
@@ -23,12 +23,13 @@ import type { GameView, ReadonlyStore } from '../../store/types';
 import { Playback } from '../playback';
 import type { Skin, SkinInspection, SkinOptions } from '../skin';
 import { NO_WEBGL_MESSAGE, SkinUnavailableError } from '../skin';
-import { SharedOptions, devicePixelRatioNow } from '../skin-options';
+import { SharedOptions } from '../skin-options';
 import type { Timeline } from '../timeline';
 import { tilesAt } from '../timeline';
 import { probeWebgl } from '../webgl';
 import { createBoardCamera } from './camera';
 import { createGpuResources } from './gpu-resources';
+import { devicePixelRatioNow, drawingPixelRatio, watchPixelRatio } from './pixel-ratio';
 import { createCubesScene } from './scene';
 import { CUBE_SIDE, SLOT_TOP, heightOf } from './shapes';
 
@@ -85,9 +86,6 @@ export interface CubesInternals {
 const createWebglRenderer = (canvas: HTMLCanvasElement, antialias: boolean): CubesRenderer =>
   new WebGLRenderer({ canvas, antialias, alpha: true, powerPreference: 'high-performance' });
 
-/** Sharper than 2× costs fill rate no one sees. */
-const pixelRatio = (): number => Math.min(devicePixelRatioNow(), 2);
-
 export function createCubesSkin(options: SkinOptions = {}, internals: CubesInternals = {}): CubesSkin {
   const shared = new SharedOptions(options, () => repaint());
   const playback = new Playback(shared.clock, { begin, draw }, () => shared.reducedMotion);
@@ -99,6 +97,7 @@ export function createCubesSkin(options: SkinOptions = {}, internals: CubesInter
   let canvas: HTMLCanvasElement | null = null;
   let renderer: CubesRenderer | null = null;
   let observer: ResizeObserver | null = null;
+  let ratioWatch: { stop(): void } | null = null;
   let lost = false;
   let disposed = false;
   let hint: Direction | null = null;
@@ -137,7 +136,7 @@ export function createCubesSkin(options: SkinOptions = {}, internals: CubesInter
     if (!renderer || width <= 0 || height <= 0) return;
     cssWidth = width;
     cssHeight = height;
-    renderer.setPixelRatio(pixelRatio());
+    renderer.setPixelRatio(drawingPixelRatio());
     renderer.setSize(width, height, false);
     view.fit(board.size, cssWidth / cssHeight);
     playback.request();
@@ -211,6 +210,8 @@ export function createCubesSkin(options: SkinOptions = {}, internals: CubesInter
         if (box) resize(box.width, box.height);
       });
       observer.observe(el);
+      // A move to another screen, or a zoom, changes the pixel ratio but not the host's CSS size.
+      ratioWatch = watchPixelRatio(() => resize(cssWidth, cssHeight));
       playback.follow(store);
     },
     setHint(dir) {
@@ -232,6 +233,8 @@ export function createCubesSkin(options: SkinOptions = {}, internals: CubesInter
       shared.stop();
       observer?.disconnect();
       observer = null;
+      ratioWatch?.stop();
+      ratioWatch = null;
       host?.removeEventListener('pointermove', onPointerMove);
       host?.removeEventListener('pointerleave', onPointerLeave);
       gpu.disposeAll();

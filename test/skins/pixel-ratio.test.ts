@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { watchPixelRatio } from '../../src/skins/skin-options';
+import { watchPixelRatio } from '../../src/skins/three/pixel-ratio';
 import { fakeScreen } from './stubs';
 
 describe('following the device pixel ratio', () => {
