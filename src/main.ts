@@ -1,7 +1,6 @@
 // The game page: wires the store, the page UI, the skins and the input sources. Nothing else.
 import './ui/styles.css';
-import { attachGamepadOnDemand, attachKeyboard, attachSwipe } from './input';
-import { loadSkin, webglAvailable } from './skins/load';
+import { attachGamepadOnDemand, attachKeyboard } from './input';
 import { createGameStore } from './store';
 import { localStorageOf } from './embed/storage';
 import { mountPage } from './ui/page';
@@ -63,11 +62,10 @@ const playOnIn = daily
     }
   : undefined;
 
-const page = mountPage({ doc: document, store, settings: createSettingsStore(storage), loadSkin, webglAvailable, dailyDay, ...(playOnIn ? { playOnIn } : {}) });
+const page = mountPage({ doc: document, store, settings: createSettingsStore(storage), dailyDay, ...(playOnIn ? { playOnIn } : {}) });
 for (const problem of start.problems) page.notify({ message: problem });
 
 attachKeyboard(page.game, page.commands, { scope: 'page' });
-attachSwipe(page.board, page.commands);
 attachGamepadOnDemand(window, page.commands);
 
 // Built sites only (the mode, not NODE_ENV, so a build made under the test runner has it too).

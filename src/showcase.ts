@@ -3,10 +3,12 @@
  * main.ts does and adds nothing to the rules; every skin follows the same read-only store.
  */
 import type { Direction } from './engine';
-import { SkinUnavailableError } from './skins/skin';
-import type { Skin, SkinName, SkinOptions } from './skins/skin';
-import { loadSkin } from './skins/load';
+import { attachKeyboard } from './input';
+import { BUILT_IN_SKINS } from './skins/registry';
+import type { SkinOptions } from './skins/skin';
 import { createGameStore } from './store';
+import type { SkinHost } from './ui/skin-host';
+import { createSkinHost } from './ui/skin-host';
 
 const $ = <T extends HTMLElement>(selector: string): T => {
   const el = document.querySelector<T>(selector);
@@ -15,7 +17,6 @@ const $ = <T extends HTMLElement>(selector: string): T => {
 };
 
 const store = createGameStore({ storage: window.localStorage, keyPrefix: 'cube2048-showcase' });
-const skins: Skin[] = [];
 const reduced = $<HTMLInputElement>('#reduced');
 const dark = $<HTMLInputElement>('#dark');
 const systemDark = matchMedia('(prefers-color-scheme: dark)').matches;
@@ -24,20 +25,16 @@ reduced.checked = matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 const options = (): SkinOptions => ({ reducedMotion: reduced.checked, theme: dark.checked ? 'dark' : 'light' });
 
-async function show(name: SkinName, host: HTMLElement): Promise<void> {
-  const skin = (await loadSkin(name))(options());
-  try {
-    skin.mount(host, store);
-    skins.push(skin);
-  } catch (error) {
-    if (!(error instanceof SkinUnavailableError)) throw error;
-    // No WebGL here: say so in one line and show the flat board in its place.
-    $('#cubes-note').textContent = error.message;
-    const flat = (await loadSkin('flat'))(options());
-    flat.mount(host, store);
-    skins.push(flat);
-  }
-}
+// One panel per built-in skin (#cubes, #flat, #text), each through the same skin host as the game: one that cannot run here says why in its note and shows the flat board.
+const skins: SkinHost[] = BUILT_IN_SKINS.map((entry) => {
+  const onFallback = (reason: string): void => {
+    const note = document.querySelector<HTMLElement>(`#${entry.name}-note`);
+    if (note) note.textContent = reason;
+  };
+  const host = createSkinHost($(`#${entry.name}`), store, { options, onFallback });
+  void host.show(entry.name);
+  return host;
+});
 
 const STATUS: Record<string, string> = { won: 'You made the target tile! Keep moving to play on.', over: 'No moves left. Undo or start a new game.' };
 
@@ -58,22 +55,8 @@ function move(dir: Direction): void {
   store.getState().move(dir);
 }
 
-const KEYS: Readonly<Record<string, Direction>> = {
-  ArrowLeft: 'left', ArrowRight: 'right', ArrowUp: 'up', ArrowDown: 'down',
-  a: 'left', d: 'right', w: 'up', s: 'down', A: 'left', D: 'right', W: 'up', S: 'down',
-};
-
-window.addEventListener('keydown', (event) => {
-  if (event.altKey || event.ctrlKey || event.metaKey) return;
-  const target = event.target as HTMLElement | null;
-  if (target?.closest('input, select, textarea, [contenteditable]') && !(target instanceof HTMLInputElement && target.type === 'checkbox')) return;
-  const dir = KEYS[event.key];
-  if (dir) {
-    event.preventDefault();
-    move(dir);
-  } else if (event.key === 'u' || event.key === 'U') store.getState().undo();
-  else if (event.key === 'n' || event.key === 'N') store.getState().newGame();
-});
+// The game's own keymap, anywhere on the page.
+attachKeyboard(document.body, { move, undo: () => store.getState().undo(), newGame: () => store.getState().newGame() }, { scope: 'page' });
 
 for (const button of document.querySelectorAll<HTMLButtonElement>('.arrows button')) {
   button.addEventListener('click', () => move(button.dataset.dir as Direction));
@@ -91,4 +74,3 @@ dark.addEventListener('change', applyOptions);
 store.subscribe(renderHud);
 renderHud();
 document.documentElement.dataset.theme = dark.checked ? 'dark' : 'light';
-void Promise.all([show('cubes', $('#cubes')), show('flat', $('#flat')), show('text', $('#text'))]);

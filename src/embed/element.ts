@@ -4,15 +4,20 @@
  * and is taken down without a trace when removed; its attributes apply live.
  */
 import type { Direction } from '../engine';
-import type { GameHandle } from './mount';
+import type { GameHandle } from './handle';
 import { startGame } from './mount';
-import type { AttributeName, EmbedSkin, GameEventMap, GameSnapshot, KeyboardScope, ThemeChoice } from './options';
-import { ATTRIBUTES, checkAttribute, optionsFromStrings, problemLine } from './options';
+import type { AttributeName, AttributeProperties, EmbedSkin, GameEventMap, GameSnapshot } from './options';
+import { ATTRIBUTES, checkAttribute, effectOf, optionsFromStrings, problemLine, propertyOf, propertyValue } from './options';
 
 export const ELEMENT_NAME = 'cube-2048';
 
 const BaseElement: typeof HTMLElement = typeof HTMLElement === 'function' ? HTMLElement : (class {} as typeof HTMLElement);
 
+/** Its properties (`size`, `seed`, `skin`, `storageKey`, `keyboard`, `theme`, `reducedMotion`) reflect the attributes; see `OPTIONS`. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging
+export interface Cube2048Element extends AttributeProperties {}
+
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class Cube2048Element extends BaseElement {
   static get observedAttributes(): readonly AttributeName[] {
     return ATTRIBUTES;
@@ -41,43 +46,43 @@ export class Cube2048Element extends BaseElement {
     });
   }
 
-  attributeChangedCallback(name: AttributeName, old: string | null, value: string | null): void {
+  attributeChangedCallback(attribute: AttributeName, old: string | null, text: string | null): void {
     const game = this.#game;
-    if (!game || old === value) return;
-    const checked = checkAttribute(name, value);
+    if (!game || old === text) return;
+    const checked = checkAttribute(attribute, text);
     const line = problemLine(checked.problems);
     if (line) {
       console.error(line);
       return;
     }
-    const next = checked.value;
-    const state = game.getState();
-    switch (name) {
-      case 'size':
-        if (next.size !== undefined && next.size !== state.size) game.newGame({ size: next.size, ...this.#seedOption() });
-        break;
-      case 'seed':
-        if (next.seed !== undefined && next.seed !== state.seed) game.newGame({ seed: next.seed });
+    const { name, effect } = effectOf(attribute);
+    const value = checked.value[name];
+    switch (effect) {
+      case 'live':
+        game.setOptions({ [name]: value });
         break;
       case 'skin':
-        if (next.skin) void game.setSkin(next.skin);
+        void game.setSkin(value as EmbedSkin);
         break;
-      case 'storage-key':
+      case 'newGame': {
+        // A new game as the attributes now say, when the one changed differs from the game shown.
+        const state = game.getState();
+        if (value !== undefined && value !== state[name as 'size' | 'seed']) game.newGame(this.#newGameAttributes());
+        break;
+      }
+      case 'restart':
         // Another save slot is another game: start over from what that slot holds.
         this.#unmount();
         this.#mount();
         break;
-      case 'keyboard':
-      case 'theme':
-      case 'reduced-motion':
-        game.setOptions({ keyboard: next.keyboard, theme: next.theme, ...('reducedMotion' in next ? { reducedMotion: next.reducedMotion } : {}) });
+      case 'mount':
         break;
     }
   }
 
-  #seedOption(): { seed?: number } {
-    const seed = checkAttribute('seed', this.getAttribute('seed')).value.seed;
-    return seed === undefined ? {} : { seed };
+  #newGameAttributes(): { size?: number; seed?: number } {
+    const { size, seed } = optionsFromStrings((attribute) => this.getAttribute(attribute)).value;
+    return { ...(size !== undefined ? { size } : {}), ...(seed !== undefined ? { seed } : {}) };
   }
 
   #mount(): void {
@@ -90,57 +95,6 @@ export class Cube2048Element extends BaseElement {
   #unmount(): void {
     this.#game?.destroy();
     this.#game = null;
-  }
-
-  // Properties reflect the attributes, so `el.size = 5` and `size="5"` are the same thing.
-  get size(): number | null {
-    return checkAttribute('size', this.getAttribute('size')).value.size ?? null;
-  }
-  set size(value: number | null) {
-    this.#reflect('size', value);
-  }
-  get seed(): number | null {
-    return checkAttribute('seed', this.getAttribute('seed')).value.seed ?? null;
-  }
-  set seed(value: number | null) {
-    this.#reflect('seed', value);
-  }
-  get skin(): EmbedSkin {
-    return checkAttribute('skin', this.getAttribute('skin')).value.skin ?? 'cubes';
-  }
-  set skin(value: EmbedSkin | null) {
-    this.#reflect('skin', value);
-  }
-  /** The storage key prefix; "none" saves nothing. */
-  get storageKey(): string | null {
-    return this.getAttribute('storage-key');
-  }
-  set storageKey(value: string | null) {
-    this.#reflect('storage-key', value);
-  }
-  get keyboard(): KeyboardScope {
-    return checkAttribute('keyboard', this.getAttribute('keyboard')).value.keyboard ?? 'focus';
-  }
-  set keyboard(value: KeyboardScope | null) {
-    this.#reflect('keyboard', value);
-  }
-  get theme(): ThemeChoice {
-    return checkAttribute('theme', this.getAttribute('theme')).value.theme ?? 'auto';
-  }
-  set theme(value: ThemeChoice | null) {
-    this.#reflect('theme', value);
-  }
-  /** null follows the system. */
-  get reducedMotion(): boolean | null {
-    return checkAttribute('reduced-motion', this.getAttribute('reduced-motion')).value.reducedMotion ?? null;
-  }
-  set reducedMotion(value: boolean | null) {
-    this.#reflect('reduced-motion', value);
-  }
-
-  #reflect(name: AttributeName, value: string | number | boolean | null): void {
-    if (value === null || value === undefined) this.removeAttribute(name);
-    else this.setAttribute(name, String(value));
   }
 
   /** The game now; null while the element is not in a document. */
@@ -165,6 +119,21 @@ export class Cube2048Element extends BaseElement {
     this.skin = name;
     return Promise.resolve(this.skin);
   }
+}
+
+// One property per attribute, from the options table: reading gives the checked value, writing sets the attribute (null removes it).
+for (const attribute of ATTRIBUTES) {
+  Object.defineProperty(Cube2048Element.prototype, propertyOf(attribute), {
+    configurable: true,
+    enumerable: true,
+    get(this: Cube2048Element): unknown {
+      return propertyValue(attribute, this.getAttribute(attribute));
+    },
+    set(this: Cube2048Element, value: unknown) {
+      if (value === null || value === undefined) this.removeAttribute(attribute);
+      else this.setAttribute(attribute, String(value));
+    },
+  });
 }
 
 /** Registers `<cube-2048>` unless a definition (this one, or another copy of the package) is already there. */

@@ -6,10 +6,10 @@
  * in `origin`. Without `origin` it takes no commands at all.
  */
 import type { AttributeName, ResolvedOptions } from './options';
-import { GAME_EVENTS, optionsFromStrings, storagePrefix } from './options';
+import { GAME_EVENTS, optionsFromStrings } from './options';
 import type { FrameCommand, FrameMessage, MessageId } from './protocol';
 import { FRAME_SOURCE, parseCommand, parseOrigins } from './protocol';
-import type { GameHandle } from './mount';
+import type { GameHandle } from './handle';
 import { startGame } from './mount';
 
 type Outgoing = FrameMessage extends infer M ? (M extends unknown ? Omit<M, 'source'> : never) : never;
@@ -45,9 +45,11 @@ function run(game: GameHandle, command: FrameCommand): Promise<unknown> | void {
       return;
     case 'setSkin':
       return game.setSkin(command.skin);
-    case 'setOptions':
-      game.setOptions({ ...(command.theme ? { theme: command.theme } : {}), ...(command.reducedMotion !== undefined ? { reducedMotion: command.reducedMotion } : {}) });
+    case 'setOptions': {
+      const { type: _type, target: _target, id: _id, ...options } = command;
+      game.setOptions(options);
       return;
+    }
     case 'getState':
       return;
   }
@@ -55,7 +57,8 @@ function run(game: GameHandle, command: FrameCommand): Promise<unknown> | void {
 
 export function startFramePage(): GameHandle {
   const params = new URLSearchParams(location.search);
-  const checked = optionsFromStrings((name: AttributeName) => params.get(name));
+  // The frame's own defaults where the address is silent: keys anywhere in it, saved under "frame".
+  const checked = optionsFromStrings((name: AttributeName) => params.get(name), true);
   const allowed = parseOrigins(params.getAll('origin'));
   const framed = window.parent !== window;
   document.documentElement.dataset.framed = String(framed);
@@ -66,13 +69,7 @@ export function startFramePage(): GameHandle {
     else if (framed && target !== null) window.parent.postMessage(full, target);
   };
   const on = Object.fromEntries(GAME_EVENTS.map((name) => [name, (detail: object) => send({ type: name, ...detail } as Outgoing)]));
-  const options: ResolvedOptions = {
-    ...checked.value,
-    // The whole frame is the game: keys work wherever focus is in it, unless the address says otherwise.
-    keyboard: params.has('keyboard') ? checked.value.keyboard : 'page',
-    storage: params.has('storage-key') ? checked.value.storage : storagePrefix('frame'),
-    on,
-  };
+  const options: ResolvedOptions = { ...checked.value, on };
 
   const parent = framed ? parentOrigin() : null;
   const target = outgoingTarget(allowed.value, parent);

@@ -5,7 +5,7 @@
  * in server-side rendering.
  */
 export { mountGame } from './mount';
-export type { GameHandle } from './mount';
+export type { GameHandle } from './handle';
 export type {
   EmbedSkin,
   GameCallbacks,

@@ -5,49 +5,22 @@
  * "focus" mode beyond a gamepad while the game has focus, and `destroy()` takes everything
  * back (DOM, listeners, observers, frames, the WebGL context).
  */
-import type { Direction } from '../engine';
-import type { Detach } from '../input';
-import { attachGamepadOnDemand, attachKeyboard, attachSwipe, queueCommands } from '../input';
-import { loadSkin } from '../skins/load';
+import type { SkinName } from '../skins/registry';
+import { PLAYABLE_SKINS } from '../skins/registry';
 import type { SkinOptions } from '../skins/skin';
 import { createGameStore } from '../store';
 import type { GameStore } from '../store';
 import type { GameView } from '../store/types';
-import { mountA11yGrid } from '../ui/a11y-grid';
-import { createAnnouncer, describeChange } from '../ui/announce';
-import { gameAtStake, gameEndsLine } from '../ui/at-stake';
-import { mountHud } from '../ui/hud';
+import { overlayDelay, startSession } from '../ui/session';
 import { createSkinHost } from '../ui/skin-host';
-import type { EmbedSkin, GameEventMap, GameEventName, GameSnapshot, KeyboardScope, LiveOptions, MountOptions, ResolvedOptions, ThemeChoice } from './options';
-import { checkDirection, checkKeyboard, checkSeed, checkSize, checkSkin, checkTheme, problemLine, quote, resolveOptions } from './options';
 import type { Extras } from './extras';
-import { snapshotOf } from './snapshot';
+import { createHostEvents } from './host-events';
+import { attachEmbedKeys } from './keys';
+import type { GameHandle } from './handle';
+import type { EmbedSkin, LiveName, LiveOptions, MountOptions, ResolvedOptions } from './options';
+import { checkDirection, checkLiveOptions, checkSeed, checkSize, checkSkin, problemLine, quote, resolveOptions } from './options';
 import { claimStorage } from './storage';
 import { adoptStyles, buildView } from './view';
-
-/** What `mountGame` returns: the game, driven and observed from the host page. */
-export interface GameHandle {
-  /** Resolves with the skin shown once the first board is drawn (flat when cubes cannot run here). */
-  readonly ready: Promise<EmbedSkin>;
-  /** The skin showing now; null until the first one is mounted. */
-  readonly skin: EmbedSkin | null;
-  /** The game now, as plain frozen data. */
-  getState(): GameSnapshot;
-  /** Calls `listener` after every change of the game, best score or undo; returns an unsubscribe function. */
-  subscribe(listener: (state: GameSnapshot) => void): () => void;
-  /** Plays a move; returns whether it changed the board. */
-  move(dir: Direction): boolean;
-  /** Takes back the last move; false when there is nothing to undo. */
-  undo(): boolean;
-  /** Starts a new game at once (no question asked), optionally with another size or a seed. */
-  newGame(options?: { readonly size?: number; readonly seed?: number }): void;
-  /** Switches the board's look; the game goes on. Resolves with the skin shown. */
-  setSkin(name: EmbedSkin): Promise<EmbedSkin>;
-  /** Changes the theme, reduced motion or keyboard scope of the running game. */
-  setOptions(options: LiveOptions): void;
-  /** Removes the game and everything it made; the handle then does nothing. */
-  destroy(): void;
-}
 
 export interface StartParams {
   /** The shadow root the game fills. */
@@ -87,21 +60,8 @@ function startAsAsked(store: GameStore, size: number | undefined, seed: number |
   if (game.size !== wanted || (seed !== undefined && game.seed !== seed)) store.getState().newGame({ size: wanted, ...(seed !== undefined ? { seed } : {}) });
 }
 
-type Emitted = { [K in GameEventName]: readonly [K, GameEventMap[K]] }[GameEventName];
-
-/** The events one change of the store gives rise to. */
-function eventsFor(next: GameView, previous: GameView, state: GameSnapshot): Emitted[] {
-  const { change } = next;
-  if (change === previous.change || change.kind !== 'move' || !change.report) return [];
-  const { dir, gained } = change.report;
-  const out: Emitted[] = [['move', { state, dir, gained }]];
-  if (gained > 0) out.push(['score', { state, gained }]);
-  if (next.game.status === 'won' && previous.game.status !== 'won') out.push(['won', { state }]);
-  if (next.game.status === 'over' && previous.game.status !== 'over') out.push(['over', { state }]);
-  return out;
-}
-
-const narrowSkin = (name: string | null): EmbedSkin | null => (name === 'cubes' || name === 'flat' ? name : null);
+/** The skins an embed shows are the playable ones; anything else (none yet) reads as null. */
+const playableOrNull = (name: SkinName | null): EmbedSkin | null => (PLAYABLE_SKINS as readonly (string | null)[]).includes(name) ? (name as EmbedSkin) : null;
 
 /** Builds a game inside `shadow`; used by `mountGame`, `<cube-2048>` and the iframe page. */
 export function startGame({ shadow, events, options, problems, onDestroy }: StartParams): GameHandle {
@@ -122,15 +82,13 @@ export function startGame({ shadow, events, options, problems, onDestroy }: Star
   shadow.append(view.root);
   const cleanups: (() => void)[] = [];
   let destroyed = false;
-  let theme: ThemeChoice = options.theme;
-  let reducedMotion = options.reducedMotion;
-  let keyboard: KeyboardScope = options.keyboard;
+  let live: Pick<ResolvedOptions, LiveName> = { keyboard: options.keyboard, reducedMotion: options.reducedMotion, theme: options.theme };
 
-  const motionReduced = (): boolean => reducedMotion ?? win.matchMedia('(prefers-reduced-motion: reduce)').matches;
-  const skinOptions = (): SkinOptions => ({ theme: theme === 'auto' ? undefined : theme, reducedMotion });
+  const motionReduced = (): boolean => live.reducedMotion ?? win.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  const skinOptions = (): SkinOptions => ({ theme: live.theme === 'auto' ? undefined : live.theme, reducedMotion: live.reducedMotion });
   const paint = (): void => {
-    view.root.dataset.theme = theme;
-    view.root.dataset.motion = reducedMotion === undefined ? 'auto' : reducedMotion ? 'reduce' : 'full';
+    view.root.dataset.theme = live.theme;
+    view.root.dataset.motion = live.reducedMotion === undefined ? 'auto' : live.reducedMotion ? 'reduce' : 'full';
   };
   paint();
 
@@ -152,30 +110,25 @@ export function startGame({ shadow, events, options, problems, onDestroy }: Star
       },
     ));
   const extrasWanted = ({ game, notices }: GameView): boolean => game.status === 'won' || game.status === 'over' || notices.length > 0;
+  // Closing the overlays is part of destroy(); that answer must not change the saved game.
+  const unlessDestroyed = (run: () => unknown) => (): void => {
+    if (!destroyed) run();
+  };
   const overlayActions = {
-    // Closing the overlays is part of destroy(); that answer must not change the saved game.
-    keepGoing: () => {
-      if (!destroyed) act().keepGoing();
-    },
-    newGame: () => {
-      if (!destroyed) act().newGame();
-    },
-    undo: () => {
-      if (!destroyed) act().undo();
-    },
+    keepGoing: unlessDestroyed(() => act().keepGoing()),
+    newGame: unlessDestroyed(() => act().newGame()),
+    undo: unlessDestroyed(() => act().undo()),
     focusGame: () => focusGame(),
-    // The final move's slide and pop play before the board is covered (as on the game page).
-    delay: () => (motionReduced() ? 0 : 350),
+    delay: () => overlayDelay(motionReduced()),
   };
   if (extrasWanted(act())) void needExtras();
 
   let markReady: (skin: EmbedSkin) => void = () => undefined;
   const ready = new Promise<EmbedSkin>((resolve) => (markReady = resolve));
   const skins = createSkinHost(view.board, store, {
-    load: loadSkin,
     options: skinOptions,
     onFallback: (reason) => void needExtras().then((x) => x?.add({ message: reason })),
-    onFirstBoard: () => markReady(narrowSkin(skins.current) ?? 'flat'),
+    onFirstBoard: () => markReady(playableOrNull(skins.current) ?? 'flat'),
   });
   cleanups.push(() => skins.dispose());
   void skins.show(options.skin);
@@ -185,114 +138,39 @@ export function startGame({ shadow, events, options, problems, onDestroy }: Star
     const active = doc.activeElement;
     if (!destroyed && (active === null || active === doc.body || active === shadow.host)) view.game.focus({ preventScroll: true });
   };
-  const playable = (): boolean => !destroyed && !extras?.covering();
 
-  async function requestNewGame(): Promise<void> {
-    if (gameAtStake(act())) {
-      const text = { title: 'Start a new game?', message: gameEndsLine(act().game.score), confirm: 'New game', cancel: 'Keep playing' };
-      const asked = await needExtras();
+  const session = startSession(view, store, {
+    // Moves wait while an overlay asks something inside the board.
+    playable: () => !destroyed && !extras?.covering(),
+    async confirm(text) {
       // Without the question (its module could not load), the game is kept rather than lost unasked.
-      const ok = (await asked?.confirm(text)) ?? false;
-      if (destroyed) return;
-      if (!ok) return focusGame();
-    }
-    act().newGame();
-    focusGame();
-  }
-
-  // What the keyboard, swipes, gamepads and buttons drive: paced, and held while an overlay asks something.
-  const commands = queueCommands({
-    move: (dir) => {
-      if (playable()) act().move(dir);
+      const ok = (await (await needExtras())?.confirm(text)) ?? false;
+      if (!ok) focusGame();
+      return ok && !destroyed;
     },
-    undo: () => {
-      if (playable()) act().undo();
-    },
-    newGame: () => {
-      if (playable()) void requestNewGame();
-    },
+    reducedMotion: motionReduced,
+    focusGame,
   });
-  cleanups.push(commands.dispose);
+  cleanups.push(session.dispose);
 
-  cleanups.push(mountHud({ score: view.score, best: view.best, moves: view.moves, scoreCard: view.scoreCard, undo: view.undo }, store, { reducedMotion: motionReduced }));
-  cleanups.push(mountA11yGrid(view.game, store));
-  // Screen readers hear each change; listeners and the host hear about it once the store is done.
-  const announcer = createAnnouncer(view.live);
-  const label = (size: number): void => view.game.setAttribute('aria-label', `Game board, ${size} by ${size}`);
-  label(act().game.size);
-  let snapshot = snapshotOf(act());
-  const listeners = new Set<(state: GameSnapshot) => void>();
-  const safely = (run: () => void): void => {
-    try {
-      run();
-    } catch (error) {
-      // A host's listener that throws is its bug: reported like any uncaught error, and the game goes on.
-      win.reportError(error);
-    }
-  };
-  const emit = ([name, detail]: Emitted): void => {
-    const callback = options.on[name] as ((d: typeof detail) => void) | undefined;
-    if (callback) safely(() => callback(detail));
-    events.dispatchEvent(new CustomEvent(`cube2048:${name}`, { detail, bubbles: true, composed: true }));
-  };
+  const host = createHostEvents(win, events, options.on, act());
   cleanups.push(
     store.subscribe((next, previous) => {
       if (!loadingExtras && extrasWanted(next)) void needExtras();
-      const words = describeChange(next, previous);
-      if (words) announcer.say(words);
-      if (next.game.size !== previous.game.size) label(next.game.size);
-      if (next.game === previous.game && next.best === previous.best && next.canUndo === previous.canUndo) return;
-      const state = snapshotOf(next);
-      snapshot = state;
-      const fired = eventsFor(next, previous, state);
-      // After the store's own listeners (skins) have seen the change: a host that moves from a listener never reorders frames.
-      queueMicrotask(() => {
-        if (destroyed) return;
-        for (const listener of [...listeners]) safely(() => listener(state));
-        for (const event of fired) emit(event);
-      });
+      host.changed(next, previous, () => !destroyed);
     }),
   );
 
-  // Keys: on the game itself ("focus") or on its document ("page"); a gamepad only while the game may take input.
-  let detachKeys: Detach = () => undefined;
-  let detachPad: Detach | null = null;
-  const padOn = (): void => {
-    detachPad ??= attachGamepadOnDemand(win, commands);
-  };
-  const padOff = (): void => {
-    detachPad?.();
-    detachPad = null;
-  };
-  const onFocusIn = (): void => padOn();
-  const onFocusOut = (event: FocusEvent): void => {
-    if (keyboard === 'focus' && !view.root.contains(event.relatedTarget as Node | null)) padOff();
-  };
-  const bindKeys = (): void => {
-    detachKeys();
-    padOff();
-    detachKeys = attachKeyboard(view.root, commands, { scope: keyboard });
-    if (keyboard === 'page' || view.root.matches(':focus-within')) padOn();
-  };
-  bindKeys();
-  view.root.addEventListener('focusin', onFocusIn);
-  view.root.addEventListener('focusout', onFocusOut);
-  cleanups.push(() => {
-    detachKeys();
-    padOff();
-    view.root.removeEventListener('focusin', onFocusIn);
-    view.root.removeEventListener('focusout', onFocusOut);
-  });
-  cleanups.push(attachSwipe(view.board, commands));
+  // Keys on the game or on its page, and a gamepad only while the game may take input.
+  const keys = attachEmbedKeys(win, view.root, session.commands, live.keyboard);
+  cleanups.push(keys.detach);
 
-  const onNewGameClick = (): void => commands.newGame();
-  const onUndoClick = (): void => commands.undo();
-  view.newGame.addEventListener('click', onNewGameClick);
-  view.undo.addEventListener('click', onUndoClick);
-  cleanups.push(() => {
-    view.newGame.removeEventListener('click', onNewGameClick);
-    view.undo.removeEventListener('click', onUndoClick);
-  });
+  /** What a change of the live options does (see LIVE_OPTIONS): repaint, restyle the skin, rebind the keys. */
+  const applyLive = (changed: readonly LiveName[]): void => {
+    paint();
+    skins.update(skinOptions());
+    if (changed.includes('keyboard')) keys.rebind(live.keyboard);
+  };
 
   const complain = (call: string, issues: readonly string[]): boolean => {
     if (issues.length > 0) console.error(`cube2048: ${call}: ${issues.join('; ')}.`);
@@ -302,13 +180,12 @@ export function startGame({ shadow, events, options, problems, onDestroy }: Star
   return {
     ready,
     get skin() {
-      return narrowSkin(skins.current);
+      return playableOrNull(skins.current);
     },
-    getState: () => snapshot,
+    getState: host.snapshot,
     subscribe(listener) {
       if (typeof listener !== 'function') throw new TypeError(`cube2048: subscribe needs a function, not ${quote(listener)}`);
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
+      return host.subscribe(listener);
     },
     move(dir) {
       const checked = checkDirection(dir);
@@ -325,38 +202,22 @@ export function startGame({ shadow, events, options, problems, onDestroy }: Star
     },
     async setSkin(name) {
       const checked = checkSkin(name);
-      if (complain('setSkin', checked.problems) || destroyed) return narrowSkin(skins.current) ?? checked.value;
-      return narrowSkin(await skins.show(checked.value)) ?? checked.value;
+      if (complain('setSkin', checked.problems) || destroyed) return playableOrNull(skins.current) ?? checked.value;
+      return playableOrNull(await skins.show(checked.value)) ?? checked.value;
     },
-    setOptions(patch) {
-      const issues: string[] = [];
-      if (patch.theme !== undefined) {
-        const checked = checkTheme(patch.theme);
-        issues.push(...checked.problems);
-        if (checked.problems.length === 0) theme = checked.value;
-      }
-      if ('reducedMotion' in patch) {
-        if (patch.reducedMotion === undefined || typeof patch.reducedMotion === 'boolean') reducedMotion = patch.reducedMotion;
-        else issues.push(`option reducedMotion ${quote(patch.reducedMotion)} is not true, false or undefined`);
-      }
-      const keysBefore = keyboard;
-      if (patch.keyboard !== undefined) {
-        const checked = checkKeyboard(patch.keyboard);
-        issues.push(...checked.problems);
-        if (checked.problems.length === 0) keyboard = checked.value;
-      }
-      complain('setOptions', issues);
+    setOptions(patch: LiveOptions) {
+      const checked = checkLiveOptions(patch);
+      complain('setOptions', checked.problems);
       if (destroyed) return;
-      paint();
-      skins.update(skinOptions());
-      if (keyboard !== keysBefore) bindKeys();
+      live = { ...live, ...checked.value };
+      applyLive(Object.keys(checked.value) as LiveName[]);
     },
     destroy() {
       if (destroyed) return;
       destroyed = true;
       extras?.dispose();
       for (const cleanup of cleanups.reverse()) cleanup();
-      listeners.clear();
+      host.clear();
       store.destroy();
       claim.release();
       view.root.remove();

@@ -1,20 +1,20 @@
 /**
  * What a host may ask of an embedded game, and the checking of it. Options come from
- * JavaScript (`mountGame`), from attributes (`<cube-2048>`) or from the iframe page's
- * address; every value is checked here, and a bad one is named in one console line and
- * replaced by its default. Pure: no DOM, so it is tested in Node.
+ * JavaScript (`mountGame`), from attributes (`<cube-2048>`), from the iframe page's address
+ * and from its posted commands; `OPTIONS` describes each one once, and every one of those
+ * paths reads it. A bad value is named in one console line and replaced by its default.
+ * Pure: no DOM, so it is tested in Node.
  */
 import type { Direction, Status } from '../engine';
-import { DIRECTIONS, MAX_SEED, MAX_SIZE, MIN_SIZE, isValidSeed, isValidSize } from '../engine';
+import { DEFAULT_SIZE, DIRECTIONS, MAX_SEED, MAX_SIZE, MIN_SIZE, isValidSeed, isValidSize } from '../engine';
+import type { PlayableSkin } from '../skins/registry';
+import { DEFAULT_SKIN, PLAYABLE_SKINS } from '../skins/registry';
 
-export type EmbedSkin = 'cubes' | 'flat';
-export const EMBED_SKINS: readonly EmbedSkin[] = ['cubes', 'flat'];
+export type EmbedSkin = PlayableSkin;
 /** "focus": keys move the game only while it has focus (the default for embeds). "page": anywhere on the page. */
 export type KeyboardScope = 'focus' | 'page';
-export const KEYBOARD_SCOPES: readonly KeyboardScope[] = ['focus', 'page'];
 /** "auto" follows the system's light or dark mode. */
 export type ThemeChoice = 'light' | 'dark' | 'auto';
-export const THEMES: readonly ThemeChoice[] = ['light', 'dark', 'auto'];
 
 /** The game as a host sees it: plain, frozen data, safe to keep, compare or post to another window. */
 export interface GameSnapshot {
@@ -54,6 +54,7 @@ export type GameEventName = keyof GameEventMap;
 export const GAME_EVENTS: readonly GameEventName[] = ['move', 'score', 'won', 'over'];
 export type GameCallbacks = { readonly [K in GameEventName]?: (detail: GameEventMap[K]) => void };
 
+/** What `mountGame` takes. Each option's attribute, default and effect are in `OPTIONS` below and the README's table. */
 export interface MountOptions {
   /** "cubes" (3D; three.js is loaded only for it, and the flat board stands in without WebGL) or "flat". Default "cubes". */
   readonly skin?: EmbedSkin;
@@ -75,35 +76,14 @@ export interface MountOptions {
   readonly on?: GameCallbacks;
 }
 
-/** Every option decided: what a game is mounted with. */
-export interface ResolvedOptions {
-  readonly skin: EmbedSkin;
-  readonly size: number | undefined;
-  readonly seed: number | undefined;
-  /** The full storage key prefix (starting with "cube2048"), or null for memory only. */
-  readonly storage: string | null;
-  readonly keyboard: KeyboardScope;
-  readonly reducedMotion: boolean | undefined;
-  readonly theme: ThemeChoice;
-  readonly on: GameCallbacks;
-}
-
-/** Options a running game can change without starting over. */
-export interface LiveOptions {
-  readonly keyboard?: KeyboardScope;
-  readonly reducedMotion?: boolean | undefined;
-  readonly theme?: ThemeChoice;
-}
-
 export interface Checked<T> {
   readonly value: T;
   /** What was wrong, in words, one entry per bad value; empty when all was well. */
   readonly problems: readonly string[];
 }
 
-export const DEFAULT_SKIN: EmbedSkin = 'cubes';
-export const DEFAULT_STORAGE = 'embed';
-const STORAGE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9:_.-]{0,63}$/;
+/** How a bad value is named in messages: `option size 99` from JavaScript, `size="99"` from an attribute or address. */
+type Naming = (value: unknown) => string;
 
 /** A value as it may be quoted in a console line: short, and never markup that could be rendered. */
 export function quote(value: unknown): string {
@@ -112,6 +92,15 @@ export function quote(value: unknown): string {
   const kind = Array.isArray(value) ? 'list' : typeof value;
   return `${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind}`;
 }
+
+const optionNaming =
+  (name: string): Naming =>
+  (value) =>
+    `option ${name} ${quote(value)}`;
+const textNaming =
+  (name: string): Naming =>
+  (value) =>
+    `${name}=${quote(value)}`;
 
 /** One console line for everything that was wrong, or null when nothing was. */
 export function problemLine(problems: readonly string[]): string | null {
@@ -131,84 +120,68 @@ function parseWhole(value: unknown): number | undefined {
 }
 
 const oneOf = <T extends string>(allowed: readonly T[], value: unknown): value is T => typeof value === 'string' && (allowed as readonly string[]).includes(value);
-
-/** How a value is named in messages: `size 99` for an option, `size="99"` for an attribute or address parameter. */
-type Naming = (name: string, value: unknown) => string;
-const optionNaming: Naming = (name, value) => `option ${name} ${quote(value)}`;
-const stringNaming: Naming = (name, value) => `${name}=${quote(value)}`;
-
-export const checkSize = (value: unknown, naming: Naming = optionNaming, name = 'size'): Checked<number | undefined> => {
-  const n = parseWhole(value);
-  if (isValidSize(n)) return { value: n, problems: [] };
-  return { value: undefined, problems: [`${naming(name, value)} is not a board size from ${MIN_SIZE} to ${MAX_SIZE}, so 4 is used`] };
-};
-
-export const checkSeed = (value: unknown, naming: Naming = optionNaming, name = 'seed'): Checked<number | undefined> => {
-  const n = parseWhole(value);
-  if (isValidSeed(n)) return { value: n, problems: [] };
-  return { value: undefined, problems: [`${naming(name, value)} is not a whole number from 0 to ${MAX_SEED}, so a random seed is used`] };
-};
-
-export const checkSkin = (value: unknown, naming: Naming = optionNaming, name = 'skin'): Checked<EmbedSkin> =>
-  oneOf(EMBED_SKINS, value) ? { value, problems: [] } : { value: DEFAULT_SKIN, problems: [`${naming(name, value)} is not one of ${EMBED_SKINS.join(', ')}, so ${DEFAULT_SKIN} is used`] };
-
-export const checkKeyboard = (value: unknown, naming: Naming = optionNaming, name = 'keyboard'): Checked<KeyboardScope> =>
-  oneOf(KEYBOARD_SCOPES, value) ? { value, problems: [] } : { value: 'focus', problems: [`${naming(name, value)} is not one of ${KEYBOARD_SCOPES.join(', ')}, so focus is used`] };
-
-export const checkTheme = (value: unknown, naming: Naming = optionNaming, name = 'theme'): Checked<ThemeChoice> =>
-  oneOf(THEMES, value) ? { value, problems: [] } : { value: 'auto', problems: [`${naming(name, value)} is not one of ${THEMES.join(', ')}, so auto is used`] };
-
-export function checkStorage(value: unknown, naming: Naming = optionNaming, name = 'storage'): Checked<string | null> {
-  if (value === false) return { value: null, problems: [] };
-  if (typeof value === 'string' && STORAGE_PATTERN.test(value)) return { value: storagePrefix(value), problems: [] };
-  return {
-    value: storagePrefix(DEFAULT_STORAGE),
-    problems: [`${naming(name, value)} is not a key of up to 64 letters, digits and : _ . - (or false), so "${DEFAULT_STORAGE}" is used`],
-  };
-}
-
-export function checkDirection(value: unknown): Checked<Direction | null> {
-  return oneOf(DIRECTIONS, value) ? { value, problems: [] } : { value: null, problems: [`${quote(value)} is not a direction; use one of ${DIRECTIONS.join(', ')}`] };
-}
-
-const OPTION_NAMES = ['skin', 'size', 'seed', 'storage', 'keyboard', 'reducedMotion', 'theme', 'on'] as const;
-
+const fine = <T>(value: T): Checked<T> => ({ value, problems: [] });
 const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
-/** Checks options given in JavaScript. Absent values take their defaults silently; wrong ones are reported. */
-export function resolveOptions(input: unknown): Checked<ResolvedOptions> {
-  const problems: string[] = [];
-  const take = <T>(checked: Checked<T>): T => {
-    problems.push(...checked.problems);
-    return checked.value;
-  };
-  const options = input === undefined || input === null ? {} : input;
-  if (!isRecord(options)) {
-    problems.push(`the options must be an object, not ${quote(options)}; defaults are used`);
-    return { value: resolveOptions({}).value, problems };
-  }
-  for (const key of Object.keys(options))
-    if (!(OPTION_NAMES as readonly string[]).includes(key)) problems.push(`option ${quote(key)} is unknown (known: ${OPTION_NAMES.join(', ')})`);
-  const given = (key: (typeof OPTION_NAMES)[number]): boolean => options[key] !== undefined;
+/**
+ * How a new value reaches a game that is already running:
+ * - live: applied at once (`setOptions`, the attribute, the iframe's `setOptions` command);
+ * - skin: the board is redrawn with it (`setSkin`);
+ * - newGame: a new game starts when it differs from the game shown;
+ * - restart: another save slot is another game, so the element mounts again;
+ * - mount: read once, when the game is mounted.
+ */
+export type OptionEffect = 'live' | 'skin' | 'newGame' | 'restart' | 'mount';
 
-  let reducedMotion: boolean | undefined;
-  if (given('reducedMotion')) {
-    if (typeof options.reducedMotion === 'boolean') reducedMotion = options.reducedMotion;
-    else problems.push(`option reducedMotion ${quote(options.reducedMotion)} is not true or false, so the system setting is followed`);
-  }
-  return {
-    value: {
-      skin: given('skin') ? take(checkSkin(options.skin)) : DEFAULT_SKIN,
-      size: given('size') ? take(checkSize(options.size)) : undefined,
-      seed: given('seed') ? take(checkSeed(options.seed)) : undefined,
-      storage: given('storage') ? take(checkStorage(options.storage)) : storagePrefix(DEFAULT_STORAGE),
-      keyboard: given('keyboard') ? take(checkKeyboard(options.keyboard)) : 'focus',
-      reducedMotion,
-      theme: given('theme') ? take(checkTheme(options.theme)) : 'auto',
-      on: given('on') ? take(checkCallbacks(options.on)) : {},
-    },
-    problems,
+interface OptionSpec<T, A extends string | undefined = string | undefined, E extends OptionEffect = OptionEffect> {
+  /** The `<cube-2048>` attribute, which is also the parameter of embed.html's address; absent: JavaScript only. */
+  readonly attribute: A;
+  readonly default: T;
+  /** The iframe page's default, where it differs (a frame is all game, so its keys work anywhere in it). */
+  readonly frameDefault?: T;
+  /** Checks a value given in JavaScript or posted to the iframe. */
+  readonly check: (value: unknown, naming: Naming) => Checked<T>;
+  /** Reads an attribute's or address parameter's text; `check` when absent. */
+  readonly read?: (text: string, naming: Naming, attribute: string) => Checked<T>;
+  readonly effect: E;
+  /** The element's property is the attribute's text as written (not its checked value). */
+  readonly reflectText?: boolean;
+}
+
+/** An option that takes one of a few words. */
+function choice<T extends string, A extends string, E extends OptionEffect>(attribute: A, allowed: readonly T[], fallback: T, effect: E): OptionSpec<T, A, E> {
+  const check = (value: unknown, naming: Naming): Checked<T> =>
+    oneOf(allowed, value) ? fine(value) : { value: fallback, problems: [`${naming(value)} is not one of ${allowed.join(', ')}, so ${fallback} is used`] };
+  return { attribute, default: fallback, check, effect };
+}
+
+const checkWhole =
+  (valid: (n: number | undefined) => boolean, range: string, otherwise: string) =>
+  (value: unknown, naming: Naming): Checked<number | undefined> => {
+    const n = parseWhole(value);
+    return valid(n) ? fine(n) : { value: undefined, problems: [`${naming(value)} is not ${range}, so ${otherwise} is used`] };
   };
+
+const STORAGE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9:_.-]{0,63}$/;
+const DEFAULT_STORAGE = 'embed';
+/** `storage-key="none"` turns saving off. */
+export const NO_STORAGE = 'none';
+
+function checkStorage(value: unknown, naming: Naming): Checked<string | null> {
+  if (value === false) return fine(null);
+  if (typeof value === 'string' && STORAGE_PATTERN.test(value)) return fine(storagePrefix(value));
+  return {
+    value: storagePrefix(DEFAULT_STORAGE),
+    problems: [`${naming(value)} is not a key of up to 64 letters, digits and : _ . - (or false), so "${DEFAULT_STORAGE}" is used`],
+  };
+}
+
+/** A boolean attribute: present (or "true", or its own name) is true, "false" is false, "auto" follows the system. */
+function readFlag(text: string, naming: Naming, attribute: string): Checked<boolean | undefined> {
+  if (text === 'auto') return fine(undefined);
+  if (text === '' || text === 'true' || text === attribute) return fine(true);
+  if (text === 'false') return fine(false);
+  return { value: undefined, problems: [`${naming(text)} is not true, false or auto, so the system setting is followed`] };
 }
 
 function checkCallbacks(value: unknown): Checked<GameCallbacks> {
@@ -223,54 +196,152 @@ function checkCallbacks(value: unknown): Checked<GameCallbacks> {
   return { value: out as GameCallbacks, problems };
 }
 
+/**
+ * Every option, once. `resolveOptions`, the element's attributes and properties, its live
+ * updates, `setOptions`, the iframe page's address and its `setOptions` command read this;
+ * the README's option table is checked against it. Adding an option is one entry here (and
+ * its line in `MountOptions`) plus its effect where the game applies it.
+ */
+export const OPTIONS = {
+  skin: choice('skin', PLAYABLE_SKINS, DEFAULT_SKIN, 'skin'),
+  size: {
+    attribute: 'size',
+    default: undefined,
+    check: checkWhole(isValidSize, `a board size from ${MIN_SIZE} to ${MAX_SIZE}`, String(DEFAULT_SIZE)),
+    effect: 'newGame',
+  },
+  seed: { attribute: 'seed', default: undefined, check: checkWhole(isValidSeed, `a whole number from 0 to ${MAX_SEED}`, 'a random seed'), effect: 'newGame' },
+  storage: {
+    attribute: 'storage-key',
+    default: storagePrefix(DEFAULT_STORAGE),
+    frameDefault: storagePrefix('frame'),
+    check: checkStorage,
+    read: (text, naming) => (text === NO_STORAGE ? fine(null) : checkStorage(text, naming)),
+    effect: 'restart',
+    reflectText: true,
+  },
+  keyboard: { ...choice<KeyboardScope, 'keyboard', 'live'>('keyboard', ['focus', 'page'], 'focus', 'live'), frameDefault: 'page' },
+  reducedMotion: {
+    attribute: 'reduced-motion',
+    default: undefined,
+    check: (value, naming) =>
+      value === undefined || typeof value === 'boolean' ? fine(value) : { value: undefined, problems: [`${naming(value)} is not true or false, so the system setting is followed`] },
+    read: readFlag,
+    effect: 'live',
+  },
+  theme: choice<ThemeChoice, 'theme', 'live'>('theme', ['light', 'dark', 'auto'], 'auto', 'live'),
+  on: { attribute: undefined, default: {}, check: checkCallbacks, effect: 'mount' },
+} as const satisfies { readonly [K in keyof Required<MountOptions>]: OptionSpec<unknown> };
+
+export type OptionName = keyof typeof OPTIONS;
+const OPTION_NAMES = Object.keys(OPTIONS) as OptionName[];
+type Spec<K extends OptionName> = (typeof OPTIONS)[K];
+
+/** Every option decided: what a game is mounted with. */
+export type ResolvedOptions = { readonly [K in OptionName]: ReturnType<Spec<K>['check']>['value'] };
+
+type NamesWith<E extends OptionEffect> = { [K in OptionName]: Spec<K>['effect'] extends E ? K : never }[OptionName];
+/** The options a running game changes without starting over. */
+export type LiveName = NamesWith<'live'>;
+export const LIVE_OPTIONS = OPTION_NAMES.filter((name): name is LiveName => OPTIONS[name].effect === 'live');
+/** Options a running game can change without starting over (`undefined` goes back to the default). */
+export type LiveOptions = { readonly [K in LiveName]?: MountOptions[K] | undefined };
+
+type AttributeOption = { [K in OptionName]: Spec<K>['attribute'] extends string ? K : never }[OptionName];
 /** The attribute names of `<cube-2048>`, also the parameters of the iframe page's address. */
-export const ATTRIBUTES = ['size', 'seed', 'skin', 'storage-key', 'keyboard', 'theme', 'reduced-motion'] as const;
-export type AttributeName = (typeof ATTRIBUTES)[number];
+export type AttributeName = { [K in AttributeOption]: Spec<K>['attribute'] }[AttributeOption];
+export const ATTRIBUTES = OPTION_NAMES.flatMap((name) => OPTIONS[name].attribute ?? []) as AttributeName[];
+const optionOf = (attribute: AttributeName): AttributeOption => OPTION_NAMES.find((name) => OPTIONS[name].attribute === attribute) as AttributeOption;
 
-/** `storage-key="none"` turns saving off. */
-export const NO_STORAGE = 'none';
+const checkOne = <K extends OptionName>(name: K, value: unknown, naming: Naming = optionNaming(name)): Checked<ResolvedOptions[K]> =>
+  (OPTIONS[name].check as (value: unknown, naming: Naming) => Checked<ResolvedOptions[K]>)(value, naming);
 
-/** A boolean attribute: present (or "true") is true, "false" is false, absent or "auto" follows the system. */
-export function checkFlag(value: string | null, name: string): Checked<boolean | undefined> {
-  if (value === null || value === 'auto') return { value: undefined, problems: [] };
-  if (value === '' || value === 'true' || value === name) return { value: true, problems: [] };
-  if (value === 'false') return { value: false, problems: [] };
-  return { value: undefined, problems: [`${stringNaming(name, value)} is not true, false or auto, so the system setting is followed`] };
+export const checkSize = (value: unknown): Checked<number | undefined> => checkOne('size', value);
+export const checkSeed = (value: unknown): Checked<number | undefined> => checkOne('seed', value);
+export const checkSkin = (value: unknown): Checked<EmbedSkin> => checkOne('skin', value);
+
+export function checkDirection(value: unknown): Checked<Direction | null> {
+  return oneOf(DIRECTIONS, value) ? fine(value) : { value: null, problems: [`${quote(value)} is not a direction; use one of ${DIRECTIONS.join(', ')}`] };
 }
 
-/** Reads one attribute (or address parameter) into its live option; for attribute changes on a running game. */
-export function checkAttribute(name: AttributeName, value: string | null): Checked<Partial<ResolvedOptions>> {
-  const wrap = <K extends keyof ResolvedOptions>(key: K, checked: Checked<ResolvedOptions[K]>): Checked<Partial<ResolvedOptions>> => ({
-    value: { [key]: checked.value },
-    problems: checked.problems,
-  });
-  switch (name) {
-    case 'size':
-      return value === null ? { value: { size: undefined }, problems: [] } : wrap('size', checkSize(value, stringNaming, name));
-    case 'seed':
-      return value === null ? { value: { seed: undefined }, problems: [] } : wrap('seed', checkSeed(value, stringNaming, name));
-    case 'skin':
-      return value === null ? { value: { skin: DEFAULT_SKIN }, problems: [] } : wrap('skin', checkSkin(value, stringNaming, name));
-    case 'storage-key':
-      if (value === null) return { value: { storage: storagePrefix(DEFAULT_STORAGE) }, problems: [] };
-      return value === NO_STORAGE ? { value: { storage: null }, problems: [] } : wrap('storage', checkStorage(value, stringNaming, name));
-    case 'keyboard':
-      return value === null ? { value: { keyboard: 'focus' }, problems: [] } : wrap('keyboard', checkKeyboard(value, stringNaming, name));
-    case 'theme':
-      return value === null ? { value: { theme: 'auto' }, problems: [] } : wrap('theme', checkTheme(value, stringNaming, name));
-    case 'reduced-motion':
-      return wrap('reducedMotion', checkFlag(value, name));
-  }
-}
+const defaults = (frame: boolean): ResolvedOptions =>
+  Object.fromEntries(OPTION_NAMES.map((name) => [name, frame ? (OPTIONS[name] as OptionSpec<unknown>).frameDefault ?? OPTIONS[name].default : OPTIONS[name].default])) as ResolvedOptions;
 
-/** Reads every attribute (or address parameter) into options; `get` returns null for an absent one. */
-export function optionsFromStrings(get: (name: AttributeName) => string | null): Checked<ResolvedOptions> {
-  let options: ResolvedOptions = resolveOptions({}).value;
+/** Checks options given in JavaScript. Absent values take their defaults silently; wrong ones are reported. */
+export function resolveOptions(input: unknown): Checked<ResolvedOptions> {
+  const options = input === undefined || input === null ? {} : input;
+  if (!isRecord(options)) return { value: defaults(false), problems: [`the options must be an object, not ${quote(options)}; defaults are used`] };
   const problems: string[] = [];
-  for (const name of ATTRIBUTES) {
-    const checked = checkAttribute(name, get(name));
+  for (const key of Object.keys(options)) if (!(OPTION_NAMES as readonly string[]).includes(key)) problems.push(`option ${quote(key)} is unknown (known: ${OPTION_NAMES.join(', ')})`);
+  const value: Record<string, unknown> = defaults(false);
+  for (const name of OPTION_NAMES) {
+    if (options[name] === undefined) continue;
+    const checked = checkOne(name, options[name]);
+    value[name] = checked.value;
+    problems.push(...checked.problems);
+  }
+  return { value: value as ResolvedOptions, problems };
+}
+
+/** Checks a patch for a running game: only live options; a key given as undefined goes back to its default. */
+export function checkLiveOptions(patch: unknown): Checked<Partial<Pick<ResolvedOptions, LiveName>>> {
+  if (!isRecord(patch)) return { value: {}, problems: [`the options must be an object, not ${quote(patch)}`] };
+  const value: Record<string, unknown> = {};
+  const problems: string[] = [];
+  for (const [key, given] of Object.entries(patch)) {
+    if (!(LIVE_OPTIONS as readonly string[]).includes(key)) {
+      problems.push(`option ${quote(key)} cannot change while the game runs (these can: ${LIVE_OPTIONS.join(', ')})`);
+      continue;
+    }
+    const name = key as LiveName;
+    const checked = given === undefined ? fine(OPTIONS[name].default) : checkOne(name, given);
+    if (checked.problems.length === 0) value[name] = checked.value;
+    problems.push(...checked.problems);
+  }
+  return { value, problems };
+}
+
+/** Reads one attribute (or address parameter) into its option; null (absent) gives the default. */
+export function checkAttribute(attribute: AttributeName, text: string | null, frame = false): Checked<Partial<ResolvedOptions>> {
+  const name = optionOf(attribute);
+  const spec: OptionSpec<unknown> = OPTIONS[name];
+  if (text === null) return fine({ [name]: frame ? (spec.frameDefault ?? spec.default) : spec.default });
+  const checked = spec.read ? spec.read(text, textNaming(attribute), attribute) : spec.check(text, textNaming(attribute));
+  return { value: { [name]: checked.value }, problems: checked.problems };
+}
+
+/** Reads every attribute (or the iframe page's address parameters) into options; `get` returns null for an absent one. */
+export function optionsFromStrings(get: (name: AttributeName) => string | null, frame = false): Checked<ResolvedOptions> {
+  let options = defaults(frame);
+  const problems: string[] = [];
+  for (const attribute of ATTRIBUTES) {
+    const checked = checkAttribute(attribute, get(attribute), frame);
     options = { ...options, ...checked.value };
     problems.push(...checked.problems);
   }
   return { value: options, problems };
 }
+
+type Camel<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<Camel<Tail>>}` : S;
+/** `storage-key` → `storageKey`: the element's property for an attribute. */
+export const propertyOf = (attribute: string): string => attribute.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
+type PropertyValue<K extends OptionName> = Spec<K> extends { readonly reflectText: true }
+  ? string | null
+  : undefined extends ResolvedOptions[K]
+    ? Exclude<ResolvedOptions[K], undefined> | null
+    : ResolvedOptions[K];
+/** The element's properties, one per attribute: reading gives the checked value (null when absent and without a default); writing sets the attribute (null removes it). */
+export type AttributeProperties = { -readonly [K in AttributeOption as Camel<Spec<K>['attribute']>]: PropertyValue<K> };
+
+/** The property's value for an attribute's text. */
+export function propertyValue(attribute: AttributeName, text: string | null): unknown {
+  const name = optionOf(attribute);
+  if ((OPTIONS[name] as OptionSpec<unknown>).reflectText) return text;
+  return checkAttribute(attribute, text).value[name] ?? null;
+}
+
+/** What a change of this attribute does to a running game. */
+export const effectOf = (attribute: AttributeName): { readonly name: AttributeOption; readonly effect: OptionEffect } => {
+  const name = optionOf(attribute);
+  return { name, effect: OPTIONS[name].effect };
+};

@@ -4,8 +4,8 @@
  * from an origin the frame's address allows. Pure: checked here, tested in Node.
  */
 import type { Direction } from '../engine';
-import type { Checked, EmbedSkin, GameEventDetail, GameSnapshot, MoveEventDetail, ScoreEventDetail, ThemeChoice } from './options';
-import { checkDirection, checkSeed, checkSize, checkSkin, checkTheme, quote } from './options';
+import type { Checked, EmbedSkin, GameEventDetail, GameSnapshot, LiveOptions, MoveEventDetail, ScoreEventDetail } from './options';
+import { checkDirection, checkLiveOptions, checkSeed, checkSize, checkSkin, quote } from './options';
 
 export const FRAME_SOURCE = 'cube2048';
 export const FRAME_TARGET = 'cube2048';
@@ -37,7 +37,8 @@ export type FrameCommand =
   | In<{ readonly type: 'undo' }>
   | In<{ readonly type: 'newGame'; readonly size?: number; readonly seed?: number }>
   | In<{ readonly type: 'setSkin'; readonly skin: EmbedSkin }>
-  | In<{ readonly type: 'setOptions'; readonly theme?: ThemeChoice; readonly reducedMotion?: boolean }>
+  /** Any option that applies live (see `LIVE_OPTIONS`: keyboard, reducedMotion, theme). */
+  | In<{ readonly type: 'setOptions' } & LiveOptions>
   | In<{ readonly type: 'getState' }>;
 
 export type ParsedCommand = { readonly ok: true; readonly command: FrameCommand } | { readonly ok: false; readonly error: string; readonly id?: MessageId };
@@ -76,13 +77,9 @@ export function parseCommand(data: unknown): ParsedCommand | null {
       return first(skin) ? fail(`setSkin: ${first(skin)}`) : { ok: true, command: { ...base, type: 'setSkin', skin: skin.value } };
     }
     case 'setOptions': {
-      const theme = data.theme === undefined ? null : checkTheme(data.theme);
-      if (theme && first(theme)) return fail(`setOptions: ${first(theme)}`);
-      if (data.reducedMotion !== undefined && typeof data.reducedMotion !== 'boolean') return fail(`setOptions: reducedMotion ${quote(data.reducedMotion)} is not true or false`);
-      return {
-        ok: true,
-        command: { ...base, type: 'setOptions', ...(theme ? { theme: theme.value } : {}), ...(typeof data.reducedMotion === 'boolean' ? { reducedMotion: data.reducedMotion } : {}) },
-      };
+      const { type: _type, target: _target, id: _id, ...patch } = data;
+      const options = checkLiveOptions(patch);
+      return first(options) ? fail(`setOptions: ${first(options)}`) : { ok: true, command: { ...base, type: 'setOptions', ...options.value } };
     }
     default:
       return fail(`${quote(data.type)} is not a command (known: ${COMMANDS.join(', ')})`);

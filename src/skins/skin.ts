@@ -5,9 +5,6 @@
 import type { Direction } from '../engine';
 import type { GameView, ReadonlyStore } from '../store/types';
 
-export type SkinName = 'cubes' | 'flat' | 'text';
-export const SKIN_NAMES: readonly SkinName[] = ['cubes', 'flat', 'text'];
-
 /** Time and frames, injected so tests can step animations by hand. */
 export interface FrameClock {
   now(): number;
@@ -46,7 +43,8 @@ export interface SkinInspection {
 }
 
 export interface Skin {
-  readonly name: SkinName;
+  /** The name it is known by (built-in skins are listed in registry.ts). */
+  readonly name: string;
   /** Draws into `host` (which it fills) and follows `store` until disposed. */
   mount(host: HTMLElement, store: ReadonlyStore<GameView>): void;
   /** Shows a suggested direction on the board, or hides it with null. */
@@ -63,18 +61,18 @@ export interface Skin {
 
 export type SkinFactory = (options?: SkinOptions) => Skin;
 
-/**
- * Thrown by `mount` when a skin cannot run here (no WebGL). `message` is one line a
- * player can read; the page falls back to the flat skin and shows it.
- */
 /** What the player reads when the cubes cannot run here. */
 export const NO_WEBGL_MESSAGE = 'This browser cannot draw 3D graphics (WebGL is off or missing), so the flat board is shown.';
 
+/**
+ * Thrown by `mount` (or a skin's loader) when a skin cannot run here (no WebGL). `message` is
+ * one line a player can read; the skin host falls back to the flat skin and shows it.
+ */
 export class SkinUnavailableError extends Error {
   override readonly name = 'SkinUnavailableError';
   constructor(
     message: string,
-    readonly skin: SkinName,
+    readonly skin: string,
   ) {
     super(message);
   }

@@ -1,7 +1,7 @@
 import { createStore } from 'zustand/vanilla';
 import type { StoreApi } from 'zustand/vanilla';
 import type { GameState } from '../engine';
-import { UNDO_DEPTH, isValidSeed, isValidSize, keepGoing, newGame, playMove, popUndo, pushUndo } from '../engine';
+import { DEFAULT_SIZE, UNDO_DEPTH, isValidSeed, isValidSize, keepGoing, newGame, playMove, popUndo, pushUndo } from '../engine';
 import type { Bests } from './persistence';
 import { decodeBests, mergeBests, decodeSave, encodeBests, encodeSave, keysFor, safeStorage } from './persistence';
 import type { Change, ChangeKind, GameStore, GameStoreState, NewGameRequest, Notice, NoticeKind, StorageLike } from './types';
@@ -93,7 +93,7 @@ export function createGameStore(options: GameStoreOptions = {}): GameStore {
   };
 
   const freshGame = (request: NewGameRequest): GameState => {
-    const size = request.size !== undefined && isValidSize(request.size) ? request.size : (options.size ?? 4);
+    const size = request.size !== undefined && isValidSize(request.size) ? request.size : (options.size ?? DEFAULT_SIZE);
     const seed = request.seed !== undefined && isValidSeed(request.seed) ? request.seed : randomSeed() >>> 0;
     return newGame({ size, seed, ...(request.target !== undefined ? { target: request.target } : {}) });
   };

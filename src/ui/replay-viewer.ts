@@ -7,7 +7,8 @@ import type { Direction, GameState, MoveReport } from '../engine';
 import { directionOf, keepGoing, maxTile, playMove } from '../engine';
 import type { GameRecord } from '../replay/record';
 import { ReplayTimeline, decodeRecord, verifyRecord } from '../replay/record';
-import type { SkinFactory, SkinName, SkinOptions } from '../skins/skin';
+import type { SkinName } from '../skins/registry';
+import type { SkinOptions } from '../skins/skin';
 import type { GameStore } from '../store';
 import type { Change, GameView, ReadonlyStore } from '../store/types';
 import { mountA11yGrid } from './a11y-grid';
@@ -20,7 +21,6 @@ export interface ReplayViewerOptions {
   readonly dialog: HTMLDialogElement;
   readonly confirmDialog: HTMLDialogElement;
   readonly store: GameStore;
-  readonly loadSkin: (name: SkinName) => Promise<SkinFactory>;
   /** The board style to show (the player's), and its theme and motion. */
   readonly skinName: () => SkinName;
   readonly skinOptions: () => SkinOptions;
@@ -262,7 +262,7 @@ export function createReplayViewer(options: ReplayViewerOptions): ReplayViewer {
       gridEl.setAttribute('aria-label', `Replay board, ${record.size} by ${record.size}`);
 
       session.cleanups.push(mountA11yGrid(gridEl, view));
-      const host = createSkinHost(boardEl, view, { load: options.loadSkin, options: options.skinOptions, onFallback: () => {} });
+      const host = createSkinHost(boardEl, view, { options: options.skinOptions, onFallback: () => {} });
       session.cleanups.push(host.dispose);
       void host.show(options.skinName());
       // A broken record opens where it breaks: the game up to the invalid move.

@@ -1,6 +1,8 @@
 import { MAX_SIZE, MIN_SIZE } from '../engine';
+import type { PlayableSkin } from '../skins/registry';
+import { BUILT_IN_SKINS } from '../skins/registry';
 import { ask } from './dialogs';
-import type { PageSkin, Settings, SettingsStore, ThemeChoice } from './settings';
+import type { Settings, SettingsStore, ThemeChoice } from './settings';
 
 export interface SettingsPanelHooks {
   readonly currentSize: () => number;
@@ -12,8 +14,8 @@ export interface SettingsPanelHooks {
 }
 
 export interface SettingsPanel {
-  /** Reflects the skin actually shown, and why the cubes cannot be chosen when they cannot run. */
-  showSkin(shown: PageSkin, cubesUnavailable: string | null): void;
+  /** Reflects the skin actually shown, and why the one asked for cannot be chosen when it cannot run. */
+  showSkin(shown: PlayableSkin, unavailable: { readonly skin: PlayableSkin; readonly reason: string } | null): void;
   dispose(): void;
 }
 
@@ -36,8 +38,18 @@ export function mountSettingsPanel(dialog: HTMLDialogElement, opener: HTMLElemen
   const sound = control<HTMLInputElement>(form, 'input[name="sound"]');
   const vibration = control<HTMLInputElement>(form, 'input[name="vibration"]');
   const skinNote = control<HTMLElement>(form, '[data-note="skin"]');
-  let shownSkin: PageSkin | null = null;
+  let shownSkin: PlayableSkin | null = null;
 
+  const skinChoices = control<HTMLElement>(form, '[data-choices="skin"]');
+  if (skinChoices.childElementCount === 0) {
+    const doc = form.ownerDocument;
+    for (const skin of BUILT_IN_SKINS.filter((s) => s.playable)) {
+      const input = Object.assign(doc.createElement('input'), { type: 'radio', name: 'skin', value: skin.name });
+      const label = doc.createElement('label');
+      label.append(input, Object.assign(doc.createElement('span'), { textContent: skin.label }));
+      skinChoices.append(label);
+    }
+  }
   if (size.options.length === 0) {
     for (let n = MIN_SIZE; n <= MAX_SIZE; n++) size.add(new Option(`${n} × ${n}`, String(n)));
   }
@@ -57,7 +69,7 @@ export function mountSettingsPanel(dialog: HTMLDialogElement, opener: HTMLElemen
     switch (target.name) {
       case 'skin':
         shownSkin = null;
-        settings.set({ skin: target.value as PageSkin });
+        settings.set({ skin: target.value as PlayableSkin });
         break;
       case 'theme':
         settings.set({ theme: target.value as ThemeChoice });
@@ -91,12 +103,11 @@ export function mountSettingsPanel(dialog: HTMLDialogElement, opener: HTMLElemen
   form.addEventListener('change', onFormChange);
   opener.addEventListener('click', open);
   return {
-    showSkin(shown, cubesUnavailable) {
+    showSkin(shown, unavailable) {
       shownSkin = shown;
-      const cubes = radios('skin').find((r) => r.value === 'cubes');
-      if (cubes) cubes.disabled = cubesUnavailable !== null;
-      skinNote.hidden = cubesUnavailable === null;
-      skinNote.textContent = cubesUnavailable ?? '';
+      for (const r of radios('skin')) r.disabled = r.value === unavailable?.skin;
+      skinNote.hidden = unavailable === null;
+      skinNote.textContent = unavailable?.reason ?? '';
       if (dialog.open) fill(settings.get());
     },
     dispose() {

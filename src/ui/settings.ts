@@ -1,11 +1,11 @@
+import type { PlayableSkin } from '../skins/registry';
+import { DEFAULT_SKIN, PLAYABLE_SKINS } from '../skins/registry';
 import type { StorageLike } from '../store/types';
 
 export type ThemeChoice = 'system' | 'light' | 'dark';
-/** The skins a player can pick on the page (the text skin is for the showcase and terminal). */
-export type PageSkin = 'cubes' | 'flat';
 
 export interface Settings {
-  readonly skin: PageSkin;
+  readonly skin: PlayableSkin;
   readonly theme: ThemeChoice;
   /** null follows the system's `prefers-reduced-motion`. */
   readonly reducedMotion: boolean | null;
@@ -13,7 +13,7 @@ export interface Settings {
   readonly vibration: boolean;
 }
 
-export const DEFAULT_SETTINGS: Settings = { skin: 'cubes', theme: 'system', reducedMotion: null, sound: false, vibration: true };
+export const DEFAULT_SETTINGS: Settings = { skin: DEFAULT_SKIN, theme: 'system', reducedMotion: null, sound: false, vibration: true };
 
 export const SETTINGS_KEY = 'cube2048:settings:v1';
 
@@ -33,7 +33,7 @@ export function parseSettings(text: string | null): Settings {
   if (!isObject(data)) return DEFAULT_SETTINGS;
   const d = DEFAULT_SETTINGS;
   return {
-    skin: oneOf(data.skin, ['cubes', 'flat'], d.skin),
+    skin: oneOf(data.skin, PLAYABLE_SKINS, d.skin),
     theme: oneOf(data.theme, ['system', 'light', 'dark'], d.theme),
     reducedMotion: data.reducedMotion === null || typeof data.reducedMotion === 'boolean' ? data.reducedMotion : d.reducedMotion,
     sound: bool(data.sound, d.sound),

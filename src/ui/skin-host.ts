@@ -1,11 +1,11 @@
 import type { Direction } from '../engine';
-import type { Skin, SkinFactory, SkinName, SkinOptions } from '../skins/skin';
+import type { SkinName } from '../skins/registry';
+import { FALLBACK_SKIN, loadSkin, skinLabel } from '../skins/registry';
+import type { Skin, SkinFactory, SkinOptions } from '../skins/skin';
 import { SkinUnavailableError } from '../skins/skin';
 import type { GameView, ReadonlyStore } from '../store/types';
 
 export interface SkinHostOptions {
-  /** Loads a skin's code (the cubes skin is a separate chunk). */
-  readonly load: (name: SkinName) => Promise<SkinFactory>;
   /** The options a new skin starts with (theme, reduced motion). */
   readonly options: () => SkinOptions;
   /** One line for the player when the asked-for skin cannot run and the flat one stands in. */
@@ -27,12 +27,11 @@ export interface SkinHost {
   dispose(): void;
 }
 
-const FALLBACK: SkinName = 'flat';
-
 /**
  * Keeps exactly one skin mounted in `host`. Switching loads the new skin first and swaps
- * in one step, so the board is never blank and the game (the store) is untouched. A skin
- * that cannot load or run is replaced by the flat one, with a line saying why.
+ * in one step, so the board is never blank and the game (the store) is untouched. This is
+ * the one fallback path: a skin that cannot load or run (no WebGL, a failed download, a
+ * throwing mount) is replaced by the flat one, with a line saying why.
  */
 export function createSkinHost(host: HTMLElement, store: ReadonlyStore<GameView>, options: SkinHostOptions): SkinHost {
   let mounted: { name: SkinName; skin: Skin; layer: HTMLElement } | null = null;
@@ -80,27 +79,27 @@ export function createSkinHost(host: HTMLElement, store: ReadonlyStore<GameView>
   const show = async (name: SkinName): Promise<SkinName> => {
     const mine = ++request;
     const stale = (): boolean => mine !== request || disposed;
-    const label = name === 'cubes' ? '3D' : name;
     let reason: string;
     let factory: SkinFactory | null = null;
     try {
-      factory = await options.load(name);
+      factory = await loadSkin(name);
       if (stale()) return mounted?.name ?? name;
       mount(name, factory);
       return name;
     } catch (error) {
-      // For whoever debugs it; the player gets the one line below.
-      console.warn(`cube2048: the ${name} skin failed`, error);
       if (error instanceof SkinUnavailableError) reason = error.message;
-      else if (!factory) reason = `The ${label} board could not be loaded, so the flat board is shown.`;
-      else reason = `The ${label} board could not start in this browser, so the flat board is shown.`;
-      if (name === FALLBACK || stale()) {
+      else {
+        // For whoever debugs it; the player gets the one line below.
+        console.warn(`cube2048: the ${name} skin failed`, error);
+        reason = `The ${skinLabel(name)} ${factory ? 'could not start in this browser' : 'could not be loaded'}, so the flat board is shown.`;
+      }
+      if (name === FALLBACK_SKIN || stale()) {
         if (!mounted && !stale()) host.textContent = 'The board could not be shown. Please reload the page.';
         return mounted?.name ?? name;
       }
     }
     options.onFallback(reason);
-    return show(FALLBACK);
+    return show(FALLBACK_SKIN);
   };
 
   return {

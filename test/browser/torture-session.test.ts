@@ -107,8 +107,9 @@ async function footprint(page: Page, cdp: CDPSession): Promise<Footprint> {
     };
     const board = count(document.getElementById('board') as HTMLElement);
     // Text that changes with each move (the analysis line drops a direction that cannot move,
-    // the live region) is content, not a leak: it is left out of the page's count.
-    const changing = ['ai-analysis', 'live'].reduce((n, id) => n + (document.getElementById(id) ? count(document.getElementById(id) as HTMLElement) : 0), 0);
+    // the live region) or each finished game (the overlays' filled-in score and best, empty until
+    // a game is first lost) is content, not a leak: it is left out of the page's count.
+    const changing = [...['ai-analysis', 'live'].map((id) => document.getElementById(id)), ...document.querySelectorAll('[data-fill]')].reduce((n, el) => n + (el ? count(el) : 0), 0);
     return { pageNodes: count(document) - board - changing, boardNodes: board };
   });
   return { heap, pageNodes, boardNodes, allNodes: metric('Nodes'), listeners: metric('JSEventListeners') };

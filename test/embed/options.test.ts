@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkAttribute, optionsFromStrings, problemLine, resolveOptions, storagePrefix } from '../../src/embed/options';
+import { ATTRIBUTES, LIVE_OPTIONS, OPTIONS, checkAttribute, checkLiveOptions, optionsFromStrings, problemLine, resolveOptions, storagePrefix } from '../../src/embed/options';
 
 describe('mountGame options', () => {
   it('default to a 3D game saved under cube2048:embed, keys while focused, following the system', () => {
@@ -88,5 +90,50 @@ describe('<cube-2048> attributes and iframe address parameters', () => {
     expect(checkAttribute('skin', null).value).toEqual({ skin: 'cubes' });
     expect(checkAttribute('theme', null).value).toEqual({ theme: 'auto' });
     expect(checkAttribute('storage-key', null).value).toEqual({ storage: 'cube2048:embed' });
+  });
+});
+
+describe('the options table', () => {
+  /** The README's option table, row by row: [option, attribute, values, default, on a running game]. */
+  const readmeRows = (): string[][] => {
+    const readme = readFileSync(resolve(import.meta.dirname, '../../README.md'), 'utf8');
+    const table = /<!-- options:start -->([\s\S]*?)<!-- options:end -->/.exec(readme)?.[1] ?? '';
+    return table
+      .split('\n')
+      .filter((line) => line.startsWith('| `'))
+      .map((line) => line.split('|').slice(1, -1).map((cell) => cell.trim()));
+  };
+  const EFFECT_WORDS = { live: 'live', skin: 'redraws', newGame: 'new game', restart: 'restarts', mount: 'at mount' } as const;
+  const bare = (value: unknown): string => String(value).replace(/^cube2048:/, '');
+
+  it('is the README\'s list of options, with the same attributes, defaults and effects', () => {
+    const rows = readmeRows();
+    expect(rows.map((row) => row[0])).toEqual(Object.keys(OPTIONS).map((name) => `\`${name}\``));
+    for (const [option, attribute, , defaults, effect] of rows) {
+      const spec = OPTIONS[(option ?? '').replaceAll('`', '') as keyof typeof OPTIONS];
+      expect(attribute, option).toBe(spec.attribute === undefined ? '—' : `\`${spec.attribute}\``);
+      expect(effect, option).toContain(EFFECT_WORDS[spec.effect]);
+      for (const value of [spec.default, 'frameDefault' in spec ? spec.frameDefault : undefined])
+        if (typeof value === 'string') expect(defaults, option).toContain(`\`${bare(value)}\``);
+    }
+  });
+
+  it('gives every attribute to exactly one option, and lets only the live ones change a running game', () => {
+    expect(new Set(ATTRIBUTES).size).toBe(ATTRIBUTES.length);
+    expect(LIVE_OPTIONS).toEqual(['keyboard', 'reducedMotion', 'theme']);
+    expect(checkLiveOptions({ theme: 'dark', keyboard: 'page' })).toEqual({ value: { theme: 'dark', keyboard: 'page' }, problems: [] });
+    expect(checkLiveOptions({ reducedMotion: undefined }).value).toEqual({ reducedMotion: undefined });
+    const { value, problems } = checkLiveOptions({ size: 5, theme: 'plaid' });
+    expect(value).toEqual({});
+    expect(problems).toEqual([
+      'option "size" cannot change while the game runs (these can: keyboard, reducedMotion, theme)',
+      'option theme "plaid" is not one of light, dark, auto, so auto is used',
+    ]);
+  });
+
+  it('gives the iframe page its own defaults where its address is silent', () => {
+    const framed = optionsFromStrings(() => null, true).value;
+    expect(framed).toMatchObject({ keyboard: 'page', storage: 'cube2048:frame', skin: 'cubes', theme: 'auto' });
+    expect(optionsFromStrings((name) => (name === 'keyboard' ? 'focus' : null), true).value.keyboard).toBe('focus');
   });
 });

@@ -1,0 +1,27 @@
+/** The contract of a running embedded game, as `mountGame` and `<cube-2048>`'s `game` give it to the host page. */
+import type { Direction } from '../engine';
+import type { EmbedSkin, GameSnapshot, LiveOptions } from './options';
+
+/** What `mountGame` returns: the game, driven and observed from the host page. */
+export interface GameHandle {
+  /** Resolves with the skin shown once the first board is drawn (flat when cubes cannot run here). */
+  readonly ready: Promise<EmbedSkin>;
+  /** The skin showing now; null until the first one is mounted. */
+  readonly skin: EmbedSkin | null;
+  /** The game now, as plain frozen data. */
+  getState(): GameSnapshot;
+  /** Calls `listener` after every change of the game, best score or undo; returns an unsubscribe function. */
+  subscribe(listener: (state: GameSnapshot) => void): () => void;
+  /** Plays a move; returns whether it changed the board. */
+  move(dir: Direction): boolean;
+  /** Takes back the last move; false when there is nothing to undo. */
+  undo(): boolean;
+  /** Starts a new game at once (no question asked), optionally with another size or a seed. */
+  newGame(options?: { readonly size?: number; readonly seed?: number }): void;
+  /** Switches the board's look; the game goes on. Resolves with the skin shown. */
+  setSkin(name: EmbedSkin): Promise<EmbedSkin>;
+  /** Changes the theme, reduced motion or keyboard scope of the running game. */
+  setOptions(options: LiveOptions): void;
+  /** Removes the game and everything it made; the handle then does nothing. */
+  destroy(): void;
+}

@@ -1,0 +1,132 @@
+/**
+ * One game session: what the game page, `mountGame`, `<cube-2048>` and embed.html wire the
+ * same way. It connects a store to the player's commands (paced by the move queue), asks
+ * before a new game throws play away, and keeps the HUD, the accessible grid, the live
+ * region, the board's label, swipes and the New game / Undo buttons in step with the game.
+ * Each caller keeps only what differs: where the elements are, how a question is asked,
+ * when input must wait, and its own extras (settings, AI, host events).
+ */
+import type { QueuedCommands } from '../input';
+import { attachSwipe, queueCommands } from '../input';
+import { MOVE_MS } from '../skins/timeline';
+import type { GameStore } from '../store';
+import type { GameView } from '../store/types';
+import { mountA11yGrid } from './a11y-grid';
+import { createAnnouncer, describeChange } from './announce';
+import { gameAtStake, gameEndsLine } from './at-stake';
+import type { ConfirmText } from './dialogs';
+import type { HudElements } from './hud';
+import { mountHud } from './hud';
+
+/** A beat to see the final board before a win or game-over overlay covers it. */
+const OVERLAY_PAUSE_MS = 100;
+
+/** How long the final move plays before an overlay covers the board: its slide and pop, then a beat (0 with reduced motion). */
+export const overlayDelay = (reducedMotion: boolean): number => (reducedMotion ? 0 : MOVE_MS + OVERLAY_PAUSE_MS);
+
+export interface SessionElements extends HudElements {
+  /** The focusable game container: the accessible grid fills it, and it is labelled with the board size. */
+  readonly game: HTMLElement;
+  /** Where the skin draws; swipes start here. */
+  readonly board: HTMLElement;
+  /** The live region that reads each change aloud. */
+  readonly live: HTMLElement;
+  readonly newGame: HTMLElement;
+}
+
+export interface SessionHooks {
+  /** Whether the player's input may act now (false while a dialog or overlay asks something, or once taken down). */
+  readonly playable: () => boolean;
+  /** Asks a yes/no question about ending the game; resolves true to go ahead (false, too, once the game is taken down). */
+  readonly confirm: (text: ConfirmText) => Promise<boolean>;
+  readonly reducedMotion: () => boolean;
+  /** Puts focus back on the game, where keys play. */
+  readonly focusGame: () => void;
+  /** Runs before each command the player gives (the page's autoplay gives the game back). */
+  readonly onPlayerInput?: () => void;
+  /** While true, changes are not read aloud one by one (autoplay). */
+  readonly quiet?: () => boolean;
+}
+
+export interface GameSession {
+  /** What keyboard, swipes, gamepads and the buttons drive: paced, and held while `playable()` is false. */
+  readonly commands: QueuedCommands;
+  /** Starts a new game (of `size`, when given), asking first when it would end a game at stake or change the board size. */
+  requestNewGame(size?: number): Promise<boolean>;
+  /** Says something in the live region. */
+  say(words: string): void;
+  dispose(): void;
+}
+
+/** The question asked before a new game, or null when nothing is at stake. */
+function newGameQuestion(view: GameView, size: number | undefined): ConfirmText | null {
+  const current = view.game;
+  const resizing = size !== undefined && size !== current.size;
+  const inProgress = gameAtStake(view);
+  if (!inProgress && !resizing) return null;
+  const n = size ?? current.size;
+  return {
+    title: resizing ? `Start a ${n} × ${n} game?` : 'Start a new game?',
+    message: inProgress ? gameEndsLine(current.score) : 'A new game will start on the bigger or smaller board.',
+    confirm: 'New game',
+    cancel: 'Keep playing',
+  };
+}
+
+export function startSession(el: SessionElements, store: GameStore, hooks: SessionHooks): GameSession {
+  const act = (): ReturnType<GameStore['getState']> => store.getState();
+  const cleanups: (() => void)[] = [];
+
+  async function requestNewGame(size?: number): Promise<boolean> {
+    const question = newGameQuestion(act(), size);
+    if (question && !(await hooks.confirm(question))) return false;
+    act().newGame(size === undefined ? {} : { size });
+    hooks.focusGame();
+    return true;
+  }
+
+  const asPlayer = (run: () => void): void => {
+    if (!hooks.playable()) return;
+    hooks.onPlayerInput?.();
+    run();
+  };
+  const commands = queueCommands({
+    move: (dir) => asPlayer(() => act().move(dir)),
+    undo: () => asPlayer(() => act().undo()),
+    newGame: () => asPlayer(() => void requestNewGame()),
+  });
+  cleanups.push(commands.dispose);
+
+  cleanups.push(mountHud(el, store, { reducedMotion: hooks.reducedMotion }));
+  cleanups.push(mountA11yGrid(el.game, store));
+  cleanups.push(attachSwipe(el.board, commands));
+
+  const announcer = createAnnouncer(el.live);
+  const label = (size: number): void => el.game.setAttribute('aria-label', `Game board, ${size} by ${size}`);
+  label(act().game.size);
+  cleanups.push(
+    store.subscribe((view, previous) => {
+      const words = describeChange(view, previous);
+      if (words && !hooks.quiet?.()) announcer.say(words);
+      if (view.game.size !== previous.game.size) label(view.game.size);
+    }),
+  );
+
+  const onNewGameClick = (): void => commands.newGame();
+  const onUndoClick = (): void => commands.undo();
+  el.newGame.addEventListener('click', onNewGameClick);
+  el.undo.addEventListener('click', onUndoClick);
+  cleanups.push(() => {
+    el.newGame.removeEventListener('click', onNewGameClick);
+    el.undo.removeEventListener('click', onUndoClick);
+  });
+
+  return {
+    commands,
+    requestNewGame,
+    say: announcer.say,
+    dispose() {
+      for (const cleanup of cleanups.reverse()) cleanup();
+    },
+  };
+}
