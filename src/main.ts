@@ -2,15 +2,13 @@
 import './ui/styles.css';
 import { attachGamepadOnDemand, attachKeyboard } from './input';
 import { createGameStore } from './store';
-import { localStorageOf } from './embed/storage';
+import { localStorageOf } from './ui/local-storage';
 import { mountPage } from './ui/page';
 import { registerServiceWorker } from './ui/pwa';
 import { DAILY_KEY_PREFIX, DAILY_SIZE, dailyHref, dailySeed, isDailyUrl, utcDay } from './ui/daily';
 import { createSettingsStore } from './ui/settings';
 import { parseStartOptions, withoutStartOptions } from './ui/url';
 
-// localStorage, looked up on every use: where the browser blocks it even reading it throws,
-// and the store then says once that saving is unavailable.
 const storage = localStorageOf(window);
 const isLocalStorage = (area: Storage | null): boolean => {
   try {
