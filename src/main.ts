@@ -1,5 +1,6 @@
 // The game page: wires the store, the page UI, the skins and the input sources. Nothing else.
 import './ui/styles.css';
+import './ui/page-dialogs.css';
 import { attachGamepadOnDemand, attachKeyboard } from './input';
 import { createGameStore } from './store';
 import { localStorageOf } from './ui/local-storage';
