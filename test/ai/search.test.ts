@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Board, Direction, GameState } from '../../src/engine';
 import { DIRECTIONS, fromRows, move, newGame, playMove } from '../../src/engine';
 import { createAi } from '../../src/ai';
-import { TranspositionTable } from '../../src/ai/search';
+import { TranspositionTable } from '../../src/ai/transposition';
 import { flatEvaluate } from '../../src/ai/flat';
 
 /** A position from a game played by random moves: the boards a player really meets. */
