@@ -6,7 +6,7 @@
  * back (DOM, listeners, observers, frames, the WebGL context).
  */
 import type { SkinName } from '../skins/registry';
-import { PLAYABLE_SKINS } from '../skins/registry';
+import { FALLBACK_SKIN, PLAYABLE_SKINS } from '../skins/registry';
 import type { SkinOptions } from '../skins/skin';
 import { createGameStore } from '../store';
 import type { GameStore } from '../store';
@@ -128,7 +128,7 @@ export function startGame({ shadow, events, options, problems, onDestroy }: Star
   const skins = createSkinHost(view.board, store, {
     options: skinOptions,
     onFallback: (reason) => void needExtras().then((x) => x?.add({ message: reason })),
-    onFirstBoard: () => markReady(playableOrNull(skins.current) ?? 'flat'),
+    onFirstBoard: () => markReady(playableOrNull(skins.current) ?? FALLBACK_SKIN),
   });
   cleanups.push(() => skins.dispose());
   void skins.show(options.skin);

@@ -5,6 +5,7 @@
  */
 import type { QueuedCommands } from '../input';
 import type { PlayableSkin } from '../skins/registry';
+import { FALLBACK_SKIN } from '../skins/registry';
 import type { GameStore } from '../store';
 import type { AiPanel } from './ai-panel';
 import { mountAiPanel } from './ai-panel';
@@ -143,7 +144,7 @@ export function mountPage({ doc, store, settings, dailyDay = null, playOnIn }: P
         dialog: byId(doc, 'replay-dialog'),
         confirmDialog,
         store,
-        skinName: () => host.current ?? 'flat',
+        skinName: () => host.current ?? FALLBACK_SKIN,
         skinOptions,
         say: session.say,
         focusGame,
