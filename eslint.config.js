@@ -69,4 +69,11 @@ export default tseslint.config(
       ] }],
     },
   },
+  {
+    // The keymap is read by the terminal command too: no DOM in it.
+    files: ['src/input/keymap.ts'],
+    rules: {
+      'no-restricted-globals': ['error', ...[...DOM_GLOBALS, 'KeyboardEvent', 'Event'].map((name) => ({ name, message: 'src/input/keymap.ts is pure: the terminal reads it too.' }))],
+    },
+  },
 );

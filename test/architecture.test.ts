@@ -32,6 +32,7 @@ const FORBIDDEN: readonly (readonly [layer: string, path: string, code: string, 
   ['ai', 'src/ai/probe.ts', "import { createGameStore } from '../store';\nexport const s = createGameStore;", 'no-restricted-imports'],
   ['replay', 'src/replay/probe.ts', "import { mountPage } from '../ui/page';\nexport const m = mountPage;", 'no-restricted-imports'],
   ['input', 'src/input/probe.ts', "import { playMove } from '../engine';\nexport const p = playMove;", 'no-restricted-imports'],
+  ['input keymap', 'src/input/keymap.ts', 'export const d = document.title;', 'no-restricted-globals'],
 ];
 
 const ALLOWED: readonly (readonly [layer: string, path: string, code: string])[] = [

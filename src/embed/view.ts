@@ -3,6 +3,7 @@
  * text only, never HTML parsed from a string (so it also runs under Trusted Types).
  * The overlays and notices are built on first use by extras.ts.
  */
+import { GAME_SHORTCUTS, HOW_TO } from '../input/keymap';
 import stylesheet from './styles.css?inline';
 
 export interface EmbedView {
@@ -61,9 +62,9 @@ export function buildView(doc: Document): EmbedView {
   const score = card('Score', { part: 'score' });
   const best = card('Best');
   const moves = card('Moves');
-  const newGame = h('button', { type: 'button', class: 'button primary', 'aria-keyshortcuts': 'N', part: 'button' });
+  const newGame = h('button', { type: 'button', class: 'button primary', 'aria-keyshortcuts': GAME_SHORTCUTS.newGame, part: 'button' });
   newGame.append(icon(ICONS.newGame), h('span', { class: 'label' }, 'New game'));
-  const undo = h('button', { type: 'button', class: 'button', 'aria-keyshortcuts': 'U Control+Z Meta+Z', disabled: '', part: 'button' });
+  const undo = h('button', { type: 'button', class: 'button', 'aria-keyshortcuts': GAME_SHORTCUTS.undo, disabled: '', part: 'button' });
   undo.append(icon(ICONS.undo), h('span', { class: 'label' }, 'Undo'));
 
   const board = h('div', { class: 'board', 'aria-hidden': 'true' });
@@ -83,7 +84,8 @@ export function buildView(doc: Document): EmbedView {
     ),
     notices,
     stage,
-    h('p', { class: 'visually-hidden', id: 'how-to' }, 'Slide the tiles with the arrow keys, W A S D or a swipe. Equal tiles merge. U undoes, N starts a new game.'),
+    // The page's how-to sentence (from the keymap), as plain text: it is only read out.
+    h('p', { class: 'visually-hidden', id: 'how-to' }, HOW_TO.replace(/[{}]/g, '')),
     live,
   );
   return { root, score: score.value, best: best.value, moves: moves.value, scoreCard: score.card, newGame, undo, notices, game, board, stage, live };

@@ -1,5 +1,9 @@
 import type { Direction } from '../engine';
 import type { Commands, Detach } from './commands';
+import type { KeyLike } from './keymap';
+import { GAME_KEYS, GAME_SHORTCUTS, HOW_TO, PAGE_HELP, commandFor } from './keymap';
+
+export type { KeyLike } from './keymap';
 
 export interface KeyboardOptions {
   /**
@@ -10,46 +14,13 @@ export interface KeyboardOptions {
   readonly scope: 'page' | 'focus';
 }
 
-/** Arrow keys and vim keys by the character they type. */
-const BY_KEY: Readonly<Record<string, Direction>> = {
-  ArrowLeft: 'left',
-  ArrowRight: 'right',
-  ArrowUp: 'up',
-  ArrowDown: 'down',
-  h: 'left',
-  j: 'down',
-  k: 'up',
-  l: 'right',
-};
-
-/** WASD by physical position, so the same hand shape works on AZERTY or Dvorak. */
-const BY_CODE: Readonly<Record<string, Direction>> = { KeyW: 'up', KeyA: 'left', KeyS: 'down', KeyD: 'right' };
-
-/** The fields of a keyboard event this module reads; a plain object in tests. */
-export interface KeyLike {
-  readonly key: string;
-  readonly code: string;
-  readonly ctrlKey: boolean;
-  readonly metaKey: boolean;
-  readonly altKey: boolean;
-  readonly shiftKey: boolean;
-  readonly isComposing?: boolean;
-}
-
 export type KeyAction = { readonly kind: 'move'; readonly dir: Direction } | { readonly kind: 'undo' } | { readonly kind: 'newGame' };
 
-/** The command a key press asks for, or null for keys the game leaves to the browser. */
+/** The command a key press asks for (see GAME_KEYS in keymap.ts), or null for keys the game leaves to the browser. */
 export function actionForKey(event: KeyLike): KeyAction | null {
-  if (event.isComposing || event.altKey || event.shiftKey) return null;
-  const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
-  if (event.ctrlKey || event.metaKey) {
-    // Ctrl+Z on most systems, Cmd+Z on a Mac; both held at once is some other shortcut.
-    return key === 'z' && event.ctrlKey !== event.metaKey ? { kind: 'undo' } : null;
-  }
-  if (key === 'u') return { kind: 'undo' };
-  if (key === 'n') return { kind: 'newGame' };
-  const dir = BY_KEY[key] ?? BY_CODE[event.code];
-  return dir ? { kind: 'move', dir } : null;
+  const command = commandFor(GAME_KEYS, event);
+  if (command === null) return null;
+  return command === 'undo' || command === 'newGame' ? { kind: command } : { kind: 'move', dir: command };
 }
 
 interface ElementLike {
@@ -82,13 +53,26 @@ export function attachKeyboard(element: HTMLElement, commands: Commands, options
     // Inside a shadow root e.target is retargeted to its host; composedPath()[0] is the real field.
     const inner = typeof e.composedPath === 'function' ? (e.composedPath()[0] ?? null) : null;
     if (e.defaultPrevented || belongsToAnotherControl(e.target) || belongsToAnotherControl(inner)) return;
-    const action = actionForKey(e);
-    if (!action) return;
+    const command = commandFor(GAME_KEYS, e);
+    if (!command) return;
     e.preventDefault();
-    if (action.kind === 'move') commands.move(action.dir);
-    else if (action.kind === 'undo') commands.undo();
-    else commands.newGame();
+    if (command === 'undo') commands.undo();
+    else if (command === 'newGame') commands.newGame();
+    else commands.move(command);
   };
   target.addEventListener('keydown', onKeyDown);
   return () => target.removeEventListener('keydown', onKeyDown);
+}
+
+/**
+ * Writes the keymap into a page's own help, so the page never spells a key out: each
+ * `[data-keys]` element gets the aria-keyshortcuts of the command it names, and each
+ * `[data-how-to]` element the how-to sentence, each key in a <kbd>.
+ */
+export function describeKeys(root: ParentNode & Node): void {
+  const doc = root.ownerDocument ?? (root as Document);
+  const shortcuts: Readonly<Record<string, string>> = { ...GAME_SHORTCUTS, ...PAGE_HELP.shortcuts };
+  for (const el of root.querySelectorAll<HTMLElement>('[data-keys]')) el.setAttribute('aria-keyshortcuts', shortcuts[el.dataset['keys'] ?? ''] ?? '');
+  const kbd = (label: string): HTMLElement => Object.assign(doc.createElement('kbd'), { textContent: label });
+  for (const el of root.querySelectorAll('[data-how-to]')) el.replaceChildren(...HOW_TO.split(/[{}]/).map((part, i) => (i % 2 === 1 ? kbd(part) : part)));
 }

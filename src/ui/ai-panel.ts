@@ -9,7 +9,7 @@ import { createAiClient, isCancelled } from '../ai/client';
 import type { PresetName } from '../ai/presets';
 import type { Direction } from '../engine';
 import { acceptsMoves } from '../engine';
-import { belongsToAnotherControl } from '../input';
+import { AI_KEYS, PAGE_HELP, belongsToAnotherControl, commandFor, describeKeys } from '../input';
 import type { GameStore } from '../store';
 import { anyModalOpen } from './dialogs';
 import { formatNumber } from './format';
@@ -293,13 +293,19 @@ export function mountAiPanel(elements: AiPanelElements, options: AiPanelOptions)
   const onBoardPointer = (): void => stopAutoplay('Autoplay stopped.');
   const onKey = (event: KeyboardEvent): void => {
     if (event.defaultPrevented || anyModalOpen(doc) || belongsToAnotherControl(event.target)) return;
-    if (event.key === 'Escape' && loop) stopAutoplay('Autoplay stopped.');
-    // I for "idea": free among the game keys (arrows, WASD, HJKL, U, N).
-    if ((event.key === 'i' || event.key === 'I') && !event.ctrlKey && !event.metaKey && !event.altKey) {
+    const command = commandFor(AI_KEYS, event);
+    if (command === 'stopAutoplay' && loop) stopAutoplay('Autoplay stopped.');
+    if (command === 'hint') {
       event.preventDefault();
       void hint();
     }
   };
+  // The page's key help comes from the keymap: the AI buttons' titles here, the how-to and every
+  // aria-keyshortcuts by describeKeys. That one serves the whole page; it runs here as the
+  // page-only code that starts once with the document (page.ts may well take it over).
+  elements.hint.title = `Hint (${PAGE_HELP.labels.hint})`;
+  elements.autoplay.title = `Autoplay (any game key or ${PAGE_HELP.labels.stopAutoplay} stops it)`;
+  describeKeys(doc);
   elements.hint.addEventListener('click', onHint);
   elements.autoplay.addEventListener('click', onAutoplay);
   elements.game.addEventListener('pointerdown', onBoardPointer);

@@ -5,6 +5,7 @@
  */
 import type { Direction, GameState, MoveReport } from '../engine';
 import { directionOf, keepGoing, maxTile, playMove } from '../engine';
+import { REPLAY_KEYS, commandFor } from '../input/keymap';
 import type { GameRecord } from '../replay/record';
 import { ReplayTimeline, decodeRecord, verifyRecord } from '../replay/record';
 import type { SkinName } from '../skins/registry';
@@ -214,19 +215,20 @@ export function createReplayViewer(options: ReplayViewerOptions): ReplayViewer {
     render();
   };
   const onKey = (event: KeyboardEvent): void => {
-    if (!session || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (!session) return;
     const target = event.target as HTMLElement;
     // The scrubber and the speed list keep their own arrow keys; buttons keep Space and Enter.
     if (target === scrubber || target === speedSelect) return;
-    if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
+    const command = commandFor(REPLAY_KEYS, event);
+    if (command === 'back' || command === 'forward') {
       event.preventDefault();
       stop();
-      goTo(session.position + (event.key === 'ArrowLeft' ? -1 : 1));
-    } else if (event.key === 'Home' || event.key === 'End') {
+      goTo(session.position + (command === 'back' ? -1 : 1));
+    } else if (command === 'first' || command === 'last') {
       event.preventDefault();
       stop();
-      goTo(event.key === 'Home' ? 0 : session.timeline.length);
-    } else if ((event.key === ' ' || event.key === 'k') && target.tagName !== 'BUTTON') {
+      goTo(command === 'first' ? 0 : session.timeline.length);
+    } else if (command === 'playPause' && target.tagName !== 'BUTTON') {
       event.preventDefault();
       togglePlay();
     }

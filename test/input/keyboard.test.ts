@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionForKey, attachKeyboard } from '../../src/input';
+import { actionForKey, attachKeyboard, describeKeys } from '../../src/input';
 import { FakeElement, fire, key, recorder } from './fakes';
 
 const press = (k: string, extra: Record<string, unknown> = {}) => actionForKey(key(k, extra) as never);
@@ -85,5 +85,32 @@ describe('keyboard', () => {
     detach();
     fire(doc, 'keydown', key('ArrowLeft'));
     expect(log).toEqual([]);
+  });
+
+  it('writes the page’s key help from the keymap: each data-keys button’s shortcuts, and the how-to with each key in a kbd', () => {
+    class Node {
+      readonly attributes: Record<string, string> = {};
+      children: unknown[] = [];
+      textContent = '';
+      constructor(readonly tagName: string, readonly dataset: Record<string, string> = {}) {}
+      setAttribute(name: string, value: string): void {
+        this.attributes[name] = value;
+      }
+      replaceChildren(...nodes: unknown[]): void {
+        this.children = nodes;
+      }
+    }
+    const undo = new Node('BUTTON', { keys: 'undo' });
+    const play = new Node('BUTTON', { keys: 'playPause' });
+    const howTo = new Node('P');
+    const doc = {
+      ownerDocument: null,
+      createElement: (tag: string) => new Node(tag.toUpperCase()),
+      querySelectorAll: (selector: string) => (selector === '[data-keys]' ? [undo, play] : selector === '[data-how-to]' ? [howTo] : []),
+    };
+    describeKeys(doc as never);
+    expect([undo.attributes['aria-keyshortcuts'], play.attributes['aria-keyshortcuts']]).toEqual(['U Control+Z Meta+Z', 'Space K']);
+    const shown = howTo.children.map((c) => (typeof c === 'string' ? c : `[${(c as Node).tagName}:${(c as Node).textContent}]`)).join('');
+    expect(shown).toBe('Slide the tiles with [KBD:←][KBD:↑][KBD:→][KBD:↓], [KBD:WASD], [KBD:HJKL] or a swipe. Equal tiles merge. [KBD:U] or [KBD:Ctrl+Z] undoes, [KBD:N] starts a new game.');
   });
 });
