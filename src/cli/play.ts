@@ -3,7 +3,6 @@
  * under the XDG state directory), the terminal skin and the keyboard, and owns the
  * terminal's modes: whatever way the game ends, the terminal is given back as it was.
  */
-import type { Direction } from '../engine';
 import { MAX_SEED, seedFromText } from '../engine';
 import type { GameStore, Notice, StorageLike } from '../store';
 import { createGameStore, DEFAULT_KEY_PREFIX, keysFor } from '../store';
@@ -15,6 +14,7 @@ import { EXIT, UsageError } from './command';
 import { createFileStorage, fileForKey, stateDirectory } from './file-storage';
 import type { Key } from './keys';
 import { decodeKeys } from './keys';
+import { FRAME_KEYS, answerOf, commandOfKey, keysHelp } from './play-keys';
 
 const HELP = `Usage: cube2048 play [--size N] [--seed S] [--new]
 
@@ -23,12 +23,7 @@ every move in $XDG_STATE_HOME/cube2048/ (by default ~/.local/state/cube2048/), s
 next "cube2048 play" continues where you left off.
 
 Keys:
-  ← ↑ → ↓, w a s d, h j k l   slide the tiles
-  u                           undo the last move
-  n                           new game (asks first)
-  Enter                       keep going after reaching 2048
-  q, Ctrl+C                   quit (the game stays saved)
-  Ctrl+L                      redraw the screen
+${keysHelp()}
 
 Options:
   --size N   board size, 3 to 8 (starts a new game; default 4)
@@ -45,11 +40,6 @@ const OPTIONS = [{ name: 'size', value: 'N' }, { name: 'seed', value: 'S' }, { n
 /** ESC sequences the game sets and resets: alternate screen, hidden cursor, no line wrap. */
 const ENTER_SCREEN = '\x1b[?1049h\x1b[?25l\x1b[?7l\x1b[2J';
 const LEAVE_SCREEN = '\x1b[0m\x1b[?7h\x1b[?25h\x1b[?1049l';
-
-const MOVE_KEYS: Readonly<Record<string, Direction>> = {
-  w: 'up', a: 'left', s: 'down', d: 'right',
-  k: 'up', h: 'left', j: 'down', l: 'right',
-};
 
 /** Without a home directory there is nowhere to save: the store reports it and plays on in memory. */
 const NO_HOME_STORAGE: StorageLike = {
@@ -176,7 +166,7 @@ export const playCommand: Command = {
     });
 
     const terminal = takeTerminal(io);
-    const skin = createTerminalSkin({ mode: detectColorMode(io.env), describeNotice });
+    const skin = createTerminalSkin({ mode: detectColorMode(io.env), keys: FRAME_KEYS, describeNotice });
 
     return new Promise<number>((resolve) => {
       const stops: (() => void)[] = [];
@@ -216,36 +206,45 @@ export const playCommand: Command = {
 
       const press = (key: Key): void => {
         const state = store.getState();
-        if (key.name === 'interrupt' || key.name === 'eof') return finish(EXIT.ok, true);
+        const command = commandOfKey(key);
+        if (command === 'quit') return finish(EXIT.ok, true);
         // Notices are read once: the next key dismisses them.
         for (const notice of state.notices) state.dismissNotice(notice.id);
-        if (asking && !(key.name === 'char' && key.char.toLowerCase() === 'q')) {
-          if (key.name === 'char' && key.char.toLowerCase() === 'y') {
+        if (asking) {
+          if (answerOf(key) === 'yes') {
             skin.finish();
             state.newGame();
           }
           return ask(false);
         }
-        const char = key.name === 'char' ? key.char.toLowerCase() : '';
-        if (char === 'q') return finish(EXIT.ok, true);
-        const dir: Direction | undefined =
-          key.name === 'up' || key.name === 'down' || key.name === 'left' || key.name === 'right' ? key.name : MOVE_KEYS[char];
-        if (dir) {
-          skin.finish();
-          state.move(dir);
-        } else if (char === 'u') {
-          skin.finish();
-          state.undo();
-        } else if (char === 'n') {
-          // Nothing to lose at game over or before the first move: no question then.
-          if (state.game.status === 'over' || state.game.record.length === 0) state.newGame();
-          else ask(true);
-        } else if ((key.name === 'enter' || char === 'c') && state.game.status === 'won') state.keepGoing();
-        else if (key.name === 'escape') skin.finish();
-        else if (key.name === 'char' && key.char === '\x0c') {
-          // Ctrl+L: clear and draw again, for a screen another program scribbled on.
-          io.stdout.write('\x1b[2J');
-          skin.redraw();
+        switch (command) {
+          case 'left':
+          case 'right':
+          case 'up':
+          case 'down':
+            skin.finish();
+            state.move(command);
+            break;
+          case 'undo':
+            skin.finish();
+            state.undo();
+            break;
+          case 'newGame':
+            // Nothing to lose at game over or before the first move: no question then.
+            if (state.game.status === 'over' || state.game.record.length === 0) state.newGame();
+            else ask(true);
+            break;
+          case 'keepGoing':
+            if (state.game.status === 'won') state.keepGoing();
+            break;
+          case 'finish':
+            skin.finish();
+            break;
+          case 'redraw':
+            // Clear and draw again, for a screen another program scribbled on.
+            io.stdout.write('\x1b[2J');
+            skin.redraw();
+            break;
         }
       };
 

@@ -6,6 +6,7 @@ import type { GameView, ReadonlyStore } from '../../src/store';
 import type { ColorMode, FrameModel, TerminalScreen } from '../../src/skins/terminal';
 import { createTerminalSkin, detectColorMode, frameLines, renderFrame } from '../../src/skins/terminal';
 import { decodeKeys } from '../../src/cli/keys';
+import { FRAME_KEYS } from '../../src/cli/play-keys';
 import { stripAnsi } from './helpers';
 
 const model = (overrides: Partial<FrameModel> = {}): FrameModel => ({
@@ -28,7 +29,7 @@ const model = (overrides: Partial<FrameModel> = {}): FrameModel => ({
 
 /** The frame as the terminal shows it: text only, one string per line. */
 const shown = (m: FrameModel, columns: number, rows: number, mode: ColorMode): string[] =>
-  stripAnsi(renderFrame(m, { columns, rows, mode }).replace('\x1b[?2026h', '').replace('\x1b[?2026l', '')).split('\r\n');
+  stripAnsi(renderFrame(m, { columns, rows, mode, keys: FRAME_KEYS }).replace('\x1b[?2026h', '').replace('\x1b[?2026l', '')).split('\r\n');
 
 describe('colour mode', () => {
   it.each([
@@ -68,7 +69,7 @@ describe('a frame', () => {
   });
 
   it('starts at the cursor home and never ends with a newline, so the screen does not scroll', () => {
-    const frame = renderFrame(model(), { columns: 80, rows: 24, mode: 'truecolor' });
+    const frame = renderFrame(model(), { columns: 80, rows: 24, mode: 'truecolor', keys: FRAME_KEYS });
     expect(frame.startsWith('\x1b[?2026h\x1b[H')).toBe(true);
     expect(frame.endsWith('\x1b[K\x1b[?2026l')).toBe(true);
     expect(frame.split('\r\n')).toHaveLength(24);
@@ -85,23 +86,23 @@ describe('a frame', () => {
   });
 
   it('writes no colour or style with TERM=dumb, and no colour with NO_COLOR', () => {
-    const plain = renderFrame(model({ merged: new Set([0]) }), { columns: 80, rows: 24, mode: 'plain' });
+    const plain = renderFrame(model({ merged: new Set([0]) }), { columns: 80, rows: 24, mode: 'plain', keys: FRAME_KEYS });
     expect(plain).not.toMatch(/\x1b\[[0-9;]*m/);
-    const mono = renderFrame(model({ merged: new Set([0]) }), { columns: 80, rows: 24, mode: 'mono' });
+    const mono = renderFrame(model({ merged: new Set([0]) }), { columns: 80, rows: 24, mode: 'mono', keys: FRAME_KEYS });
     expect(mono).not.toMatch(/\x1b\[[0-9;]*[34]8;/);
     expect(mono).toContain('\x1b[0;1m'); // bold is still allowed
   });
 
   it('colours tiles by value in 24-bit, 256 and 16 colours', () => {
-    const truecolor = renderFrame(model(), { columns: 80, rows: 24, mode: 'truecolor' });
+    const truecolor = renderFrame(model(), { columns: 80, rows: 24, mode: 'truecolor', keys: FRAME_KEYS });
     expect(truecolor).toContain('48;2;238;228;218'); // the 2 tile, #eee4da
-    expect(renderFrame(model(), { columns: 80, rows: 24, mode: 'ansi256' })).toMatch(/48;5;\d+/);
-    expect(renderFrame(model(), { columns: 80, rows: 24, mode: 'ansi16' })).toMatch(/\x1b\[0;1;(3|9)\d;(4|10)\dm/);
+    expect(renderFrame(model(), { columns: 80, rows: 24, mode: 'ansi256', keys: FRAME_KEYS })).toMatch(/48;5;\d+/);
+    expect(renderFrame(model(), { columns: 80, rows: 24, mode: 'ansi16', keys: FRAME_KEYS })).toMatch(/\x1b\[0;1;(3|9)\d;(4|10)\dm/);
   });
 
   it('lights up merged tiles and fades in new ones, briefly', () => {
-    const plainTile = renderFrame(model(), { columns: 80, rows: 24, mode: 'truecolor' });
-    const lit = renderFrame(model({ merged: new Set([0]), spawned: new Set([1]) }), { columns: 80, rows: 24, mode: 'truecolor' });
+    const plainTile = renderFrame(model(), { columns: 80, rows: 24, mode: 'truecolor', keys: FRAME_KEYS });
+    const lit = renderFrame(model({ merged: new Set([0]), spawned: new Set([1]) }), { columns: 80, rows: 24, mode: 'truecolor', keys: FRAME_KEYS });
     expect(lit).not.toBe(plainTile);
     expect(lit).not.toContain('48;2;238;228;218m   2'); // the 2 tile is drawn lighter while lit
   });
@@ -138,7 +139,7 @@ describe('a frame', () => {
   });
 
   it('prints big tiles as 2^e so they fit their cell', () => {
-    const lines = frameLines(model({ cells: Uint8Array.from([20, 40, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]) }), { columns: 80, rows: 24, mode: 'plain' });
+    const lines = frameLines(model({ cells: Uint8Array.from([20, 40, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]) }), { columns: 80, rows: 24, mode: 'plain', keys: FRAME_KEYS });
     const text = lines.map((l) => l.map((s) => s.text).join('')).join('\n');
     expect(text).toContain('2^20');
     expect(text).toContain('2^40');
@@ -186,7 +187,7 @@ describe('the terminal skin', () => {
     const store = createGameStore({ seed: 1 });
     const screen = fakeScreen();
     const timers = fakeTimers();
-    const skin = createTerminalSkin({ mode: 'plain', timers });
+    const skin = createTerminalSkin({ mode: 'plain', keys: FRAME_KEYS, timers });
     skin.mount(screen, store as ReadonlyStore<GameView>);
     expect(screen.frames).toHaveLength(1);
     const moved = ['left', 'right', 'up', 'down'].some((d) => store.getState().move(d as 'left'));
@@ -208,7 +209,7 @@ describe('the terminal skin', () => {
     const store = createGameStore({ seed: 5 });
     const screen = fakeScreen();
     const timers = fakeTimers();
-    const skin = createTerminalSkin({ mode: 'truecolor', timers });
+    const skin = createTerminalSkin({ mode: 'truecolor', keys: FRAME_KEYS, timers });
     skin.mount(screen, store as ReadonlyStore<GameView>);
     for (const d of ['left', 'right', 'up', 'down'] as const) if (store.getState().move(d)) break;
     expect(timers.pending.size).toBe(1);
@@ -223,7 +224,7 @@ describe('the terminal skin', () => {
     const broken = { getItem: () => '{not json', setItem: () => {}, removeItem: () => {} };
     const store = createGameStore({ storage: broken });
     const screen = fakeScreen();
-    const skin = createTerminalSkin({ mode: 'plain', describeNotice: (n) => `NOTICE ${n.kind}` });
+    const skin = createTerminalSkin({ mode: 'plain', keys: FRAME_KEYS, describeNotice: (n) => `NOTICE ${n.kind}` });
     skin.mount(screen, store as ReadonlyStore<GameView>);
     expect(stripAnsi(screen.frames[0] as string)).toContain('! NOTICE corrupt-save');
     skin.dispose();

@@ -32,10 +32,27 @@ export interface FrameModel {
   readonly hint: Direction | null;
 }
 
+/**
+ * The keys a frame names, as the command that reads the keys labels them: the skin reads no
+ * keys itself. Each is a command's first key; `move` is the move keys, `movePlain` the same
+ * in ASCII for terminals without Unicode.
+ */
+export interface FrameKeys {
+  readonly move: string;
+  readonly movePlain: string;
+  readonly undo: string;
+  readonly newGame: string;
+  readonly keepGoing: string;
+  readonly quit: string;
+  readonly yes: string;
+  readonly no: string;
+}
+
 export interface FrameOptions {
   readonly columns: number;
   readonly rows: number;
   readonly mode: ColorMode;
+  readonly keys: FrameKeys;
 }
 
 interface Layout {
@@ -234,7 +251,7 @@ function header(model: FrameModel, mode: ColorMode): Span[][] {
   return [title, scores];
 }
 
-function messages(model: FrameModel, mode: ColorMode, width: number): Span[][] {
+function messages(model: FrameModel, mode: ColorMode, keys: FrameKeys, width: number): Span[][] {
   const colour = hasColour(mode);
   const theme = themeFor(mode);
   const lines: Span[][] = [];
@@ -242,16 +259,16 @@ function messages(model: FrameModel, mode: ColorMode, width: number): Span[][] {
     wrap(`! ${notice}`, width).forEach((text) => lines.push([{ text, style: colour ? { fg: theme.notice } : { bold: true } }]));
   }
   if (model.prompt !== null) {
-    lines.push([{ text: model.prompt, style: { bold: true } }], [{ text: 'y yes · n no', style: { dim: true } }]);
+    lines.push([{ text: model.prompt, style: { bold: true } }], [{ text: `${keys.yes} yes · ${keys.no} no`, style: { dim: true } }]);
   } else if (model.status === 'won') {
     lines.push(
       [{ text: `You reached ${grouped(model.target)}!`, style: { bold: true, ...(colour ? { fg: theme.accent } : {}) } }],
-      [{ text: 'Enter keep going · n new game · q quit', style: { dim: true } }],
+      [{ text: `${keys.keepGoing} keep going · ${keys.newGame} new game · ${keys.quit} quit`, style: { dim: true } }],
     );
   } else if (model.status === 'over') {
     lines.push(
       [{ text: 'Game over: no move is left.', style: { bold: true } }],
-      [{ text: `${model.canUndo ? 'u undo · ' : ''}n new game · q quit`, style: { dim: true } }],
+      [{ text: `${model.canUndo ? `${keys.undo} undo · ` : ''}${keys.newGame} new game · ${keys.quit} quit`, style: { dim: true } }],
     );
   }
   // Two lines always, so the board never jumps when a message comes or goes.
@@ -259,9 +276,9 @@ function messages(model: FrameModel, mode: ColorMode, width: number): Span[][] {
   return lines;
 }
 
-function keysLine(model: FrameModel, mode: ColorMode): Span[] {
+function keysLine(model: FrameModel, mode: ColorMode, keys: FrameKeys): Span[] {
   const hint: Span[] = model.hint ? [{ text: `hint ${ARROWS[model.hint]}`, style: { bold: true, ...(hasColour(mode) ? { fg: themeFor(mode).accent } : {}) } }, { text: '  ' }] : [];
-  return [...hint, { text: mode === 'plain' ? 'arrows/wasd/hjkl move · u undo · n new · q quit' : '←↑↓→ wasd hjkl move · u undo · n new · q quit', style: { dim: true } }];
+  return [...hint, { text: `${mode === 'plain' ? keys.movePlain : keys.move} move · ${keys.undo} undo · ${keys.newGame} new · ${keys.quit} quit`, style: { dim: true } }];
 }
 
 /** The size a window must have for the smallest layout of this board. */
@@ -273,7 +290,7 @@ export function minimumWindow(model: FrameModel, mode: ColorMode): { columns: nu
 
 /** The visible lines of the frame (without positioning), centred in the window. */
 export function frameLines(model: FrameModel, options: FrameOptions): Span[][] {
-  const { columns, rows, mode } = options;
+  const { columns, rows, mode, keys } = options;
   const boxed = !hasColour(mode);
   for (const layout of LAYOUTS) {
     const width = boardWidth(model.size, layout, boxed);
@@ -281,7 +298,7 @@ export function frameLines(model: FrameModel, options: FrameOptions): Span[][] {
     const blockWidth = Math.min(columns, Math.max(width, MIN_TEXT_WIDTH));
     const board = boxed ? boxedBoard(model, layout, mode === 'plain') : colourBoard(model, layout, themeFor(mode));
     const text = [...header(model, mode), []];
-    const below = [[], ...messages(model, mode, blockWidth), keysLine(model, mode)];
+    const below = [[], ...messages(model, mode, keys, blockWidth), keysLine(model, mode, keys)];
     const height = text.length + board.length + below.length;
     if (height > rows) continue;
     const left = Math.floor((columns - blockWidth) / 2);
@@ -302,7 +319,7 @@ export function frameLines(model: FrameModel, options: FrameOptions): Span[][] {
   const notice = [
     'Window too small',
     ...wrap(`need ${need.columns}×${need.rows}, have ${columns}×${rows};`, columns),
-    ...wrap('enlarge it, or press q to quit', columns),
+    ...wrap(`enlarge it, or press ${keys.quit} to quit`, columns),
   ];
   const lines: Span[][] = [];
   const top = Math.max(0, Math.floor((rows - notice.length) / 2));

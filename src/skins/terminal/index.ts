@@ -5,7 +5,7 @@
  */
 import type { Direction } from '../../engine';
 import type { GameView, Notice, ReadonlyStore } from '../../store/types';
-import type { FrameModel } from './frame';
+import type { FrameKeys, FrameModel } from './frame';
 import { renderFrame } from './frame';
 import { exponentOfValue } from '../palette';
 import type { ColorMode } from './style';
@@ -13,7 +13,7 @@ import type { ColorMode } from './style';
 export type { ColorMode } from './style';
 export { detectColorMode } from './style';
 export { frameLines, renderFrame, minimumWindow } from './frame';
-export type { FrameModel, FrameOptions } from './frame';
+export type { FrameKeys, FrameModel, FrameOptions } from './frame';
 
 /** Where the skin draws: a terminal's size, a way to write, and resize notifications. */
 export interface TerminalScreen {
@@ -26,6 +26,8 @@ export interface TerminalScreen {
 
 export interface TerminalSkinOptions {
   readonly mode: ColorMode;
+  /** The keys its lines name (the command's keymap labels them). */
+  readonly keys: FrameKeys;
   /** How long merged and new tiles stay highlighted after a move, in ms (0 for never). */
   readonly highlightMs?: number;
   /** The text shown for a store notice; its own message when absent. */
@@ -92,7 +94,7 @@ export function createTerminalSkin(options: TerminalSkinOptions): TerminalSkin {
 
   const draw = (): void => {
     if (!screen || !store) return;
-    screen.write(renderFrame(model(store.getState()), { columns: screen.columns, rows: screen.rows, mode: options.mode }));
+    screen.write(renderFrame(model(store.getState()), { columns: screen.columns, rows: screen.rows, mode: options.mode, keys: options.keys }));
   };
 
   /** Takes in a new change: a move highlights what it merged and spawned; anything else clears. */
