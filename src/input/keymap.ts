@@ -133,7 +133,11 @@ export function moveSets(map: Keymap = GAME_KEYS): string[][] {
  */
 export function howToPlay(): string {
   const caps = (labels: readonly string[], between: string): string => `{${labels.join(`}${between}{`)}}`;
-  const of = (command: KeyCommand): string => caps(keysFor(GAME_KEYS, command).map((key) => keyLabel(key)), ' or ');
+  // Alternatives in words: "{U} or {Ctrl+Z}", "{U}, {R} or {Ctrl+Z}".
+  const of = (command: KeyCommand): string => {
+    const labels = keysFor(GAME_KEYS, command).map((key) => keyLabel(key));
+    return labels.length < 2 ? caps(labels, '') : `${caps(labels.slice(0, -1), ', ')} or {${labels[labels.length - 1]}}`;
+  };
   const moves = moveSets().map((set) => {
     const labels = set.map((key) => keyLabel(key));
     return labels.every((label) => /^[A-Z]$/.test(label)) ? `{${labels.join('')}}` : caps(labels, '');
