@@ -32,3 +32,14 @@ export function dailyHref(href: string, daily: boolean): string {
   // `?daily=` reads worse than `?daily` in the address bar.
   return url.href.replace(`${DAILY_PARAM}=`, DAILY_PARAM).replace(/\?$/, '');
 }
+
+/** Shows the banner that says the daily challenge is on, with a way back to the normal game. */
+export function showDailyBanner(doc: Document, day: string): void {
+  const banner = doc.getElementById('daily-banner');
+  if (!banner) return;
+  banner.hidden = false;
+  const label = banner.querySelector<HTMLElement>('[data-fill="day"]');
+  if (label) label.textContent = dayLabel(day);
+  const leave = banner.querySelector<HTMLAnchorElement>('#leave-daily');
+  if (leave) leave.href = dailyHref(doc.location.href, false);
+}

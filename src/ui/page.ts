@@ -10,16 +10,21 @@ import type { GameStore } from '../store';
 import type { AiPanel } from './ai-panel';
 import { mountAiPanel } from './ai-panel';
 import { followAppearance } from './appearance';
+import { byId } from './by-id';
 import { anyModalOpen, confirmWith } from './dialogs';
 import { createFeedback } from './feedback';
 import type { PageNotice } from './notices';
 import { mountNotices } from './notices';
+import { showDailyBanner } from './daily';
 import { mountOverlays } from './overlays';
-import type { PlayOnTarget, ReplayViewer } from './replay-viewer';
+import { onDemand } from './on-demand';
+import type { PlayOnTarget } from './replay-viewer';
 import { overlayDelay, startSession } from './session';
 import type { SettingsStore } from './settings';
 import { mountSettingsPanel } from './settings-panel';
-import { mountShare } from './share';
+// The Share button's styles (and the replay viewer's, which loads later): the page needs the first at once.
+import './replay.css';
+import type { Share } from './share';
 import { createSkinHost } from './skin-host';
 import type { SkinHost } from './skin-host';
 
@@ -41,12 +46,6 @@ export interface Page {
   readonly skins: SkinHost;
   notify(notice: PageNotice): void;
   dispose(): void;
-}
-
-function byId<T extends HTMLElement>(doc: Document, id: string): T {
-  const el = doc.getElementById(id);
-  if (!el) throw new Error(`the page is missing #${id}`);
-  return el as T;
 }
 
 export function mountPage({ doc, store, settings, dailyDay = null, playOnIn }: PageOptions): Page {
@@ -117,7 +116,7 @@ export function mountPage({ doc, store, settings, dailyDay = null, playOnIn }: P
 
   const panel = mountSettingsPanel(byId(doc, 'settings-dialog'), byId(doc, 'open-settings'), settings, {
     currentSize: () => actions().game.size,
-    requestSize: session.requestNewGame,
+    requestSize: (size) => session.requestNewGame({ size }),
     onSoundOn: feedback.unlock,
     canVibrate: typeof win.navigator.vibrate === 'function' && win.matchMedia('(pointer: coarse)').matches,
   });
@@ -136,26 +135,28 @@ export function mountPage({ doc, store, settings, dailyDay = null, playOnIn }: P
   );
 
   // Replays are opened from a link, a file or the share sheet: the viewer and the record code load then.
-  let viewer: Promise<ReplayViewer> | null = null;
-  let disposed = false;
-  const loadViewer = (): Promise<ReplayViewer> =>
-    (viewer ??= import('./replay-viewer').then(({ createReplayViewer }) => {
-      const made = createReplayViewer({
-        dialog: byId(doc, 'replay-dialog'),
-        confirmDialog,
-        store,
-        skinName: () => host.current ?? FALLBACK_SKIN,
-        skinOptions,
-        say: session.say,
-        focusGame,
-        ...(playOnIn ? { playOnIn } : {}),
-      });
-      if (disposed) made.dispose();
-      else cleanups.push(made.dispose);
-      return made;
-    }));
-  cleanups.push(() => void (disposed = true));
-  cleanups.push(mountShare({ doc, store, viewer: loadViewer, confirmDialog, notify: notices.add, say: session.say, focusGame, dailyDay }));
+  const viewer = onDemand(() =>
+    import('./replay-viewer').then(({ createReplayViewer }) =>
+      createReplayViewer({ dialog: byId(doc, 'replay-dialog'), confirmDialog, store, skinName: () => host.current ?? FALLBACK_SKIN, skinOptions, say: session.say, focusGame, ...(playOnIn ? { playOnIn } : {}) }),
+    ),
+  );
+  // Sharing, seeds and the More sheet load on first use too; the click (or the `#g=` address) waits for them.
+  const sharing = onDemand(() =>
+    import('./share').then(({ createShare }) =>
+      createShare({ doc, store, viewer: viewer.get, requestNewGame: session.requestNewGame, notify: notices.add, say: session.say, focusGame, dailyDay }),
+    ),
+  );
+  cleanups.push(viewer.dispose, sharing.dispose);
+  const listen = (target: EventTarget, type: string, run: (share: Share) => Promise<void>): void => {
+    const listener = (): void => void sharing.get().then(run);
+    target.addEventListener(type, listener);
+    cleanups.push(() => target.removeEventListener(type, listener));
+  };
+  listen(byId(doc, 'share'), 'click', (share) => share.share());
+  listen(byId(doc, 'open-more'), 'click', (share) => share.openMore());
+  listen(win, 'hashchange', (share) => share.openFromHash());
+  if (new URLSearchParams(win.location.hash.slice(1)).has('g')) void sharing.get().then((share) => share.openFromHash());
+  if (dailyDay) showDailyBanner(doc, dailyDay);
 
   return {
     commands: session.commands,

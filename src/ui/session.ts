@@ -10,7 +10,7 @@ import type { QueuedCommands } from '../input';
 import { attachSwipe, queueCommands } from '../input';
 import { MOVE_MS } from '../skins/timeline';
 import type { GameStore } from '../store';
-import type { GameView } from '../store/types';
+import type { GameView, NewGameRequest } from '../store/types';
 import { mountA11yGrid } from './a11y-grid';
 import { createAnnouncer, describeChange } from './announce';
 import { gameAtStake, gameEndsLine } from './at-stake';
@@ -51,22 +51,22 @@ export interface SessionHooks {
 export interface GameSession {
   /** What keyboard, swipes, gamepads and the buttons drive: paced, and held while `playable()` is false. */
   readonly commands: QueuedCommands;
-  /** Starts a new game (of `size`, when given), asking first when it would end a game at stake or change the board size. */
-  requestNewGame(size?: number): Promise<boolean>;
+  /** Starts a new game (of that size or seed, when given), asking first when it would end a game at stake or change the board size. */
+  requestNewGame(request?: Pick<NewGameRequest, 'size' | 'seed'>): Promise<boolean>;
   /** Says something in the live region. */
   say(words: string): void;
   dispose(): void;
 }
 
 /** The question asked before a new game, or null when nothing is at stake. */
-function newGameQuestion(view: GameView, size: number | undefined): ConfirmText | null {
+function newGameQuestion(view: GameView, { size, seed }: Pick<NewGameRequest, 'size' | 'seed'>): ConfirmText | null {
   const current = view.game;
   const resizing = size !== undefined && size !== current.size;
   const inProgress = gameAtStake(view);
   if (!inProgress && !resizing) return null;
   const n = size ?? current.size;
   return {
-    title: resizing ? `Start a ${n} × ${n} game?` : 'Start a new game?',
+    title: resizing ? `Start a ${n} × ${n} game?` : seed !== undefined ? `Start game ${seed}?` : 'Start a new game?',
     message: inProgress ? gameEndsLine(current.score) : 'A new game will start on the bigger or smaller board.',
     confirm: 'New game',
     cancel: 'Keep playing',
@@ -77,10 +77,10 @@ export function startSession(el: SessionElements, store: GameStore, hooks: Sessi
   const act = (): ReturnType<GameStore['getState']> => store.getState();
   const cleanups: (() => void)[] = [];
 
-  async function requestNewGame(size?: number): Promise<boolean> {
-    const question = newGameQuestion(act(), size);
+  async function requestNewGame(request: Pick<NewGameRequest, 'size' | 'seed'> = {}): Promise<boolean> {
+    const question = newGameQuestion(act(), request);
     if (question && !(await hooks.confirm(question))) return false;
-    act().newGame(size === undefined ? {} : { size });
+    act().newGame(request);
     hooks.focusGame();
     return true;
   }

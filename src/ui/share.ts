@@ -1,16 +1,15 @@
 /**
  * Sharing and seeds on the game page: the Share button (copies a `#g=` replay link), the
  * "More" sheet (export/import a game file, a new game with a chosen seed, the daily
- * challenge), and opening `#g=` links in the replay viewer.
+ * challenge), and opening `#g=` links in the replay viewer. The page loads this module on
+ * first use (a click on Share or More, or a `#g=` address) and hands it the click.
  */
-// The share button's and the replay viewer's styles: the page needs the first at once, and the viewer loads later.
-import './replay.css';
 import { isValidSeed } from '../engine';
 import type { GameStore } from '../store';
-import { dailyHref, dayLabel } from './daily';
-import { ask, confirmWith } from './dialogs';
+import { byId } from './by-id';
+import { dailyHref } from './daily';
+import { ask } from './dialogs';
 import { formatNumber } from './format';
-import { gameAtStake, gameEndsLine } from './at-stake';
 import type { PageNotice } from './notices';
 import type { ReplayViewer } from './replay-viewer';
 
@@ -19,7 +18,8 @@ export interface ShareOptions {
   readonly store: GameStore;
   /** The replay viewer, loaded on first use with the record code. */
   readonly viewer: () => Promise<ReplayViewer>;
-  readonly confirmDialog: HTMLDialogElement;
+  /** Asks before a game at stake ends (see session.ts), then starts the new one. */
+  readonly requestNewGame: (request: { readonly seed: number }) => Promise<boolean>;
   readonly notify: (notice: PageNotice) => void;
   readonly say: (text: string) => void;
   readonly focusGame: () => void;
@@ -50,19 +50,22 @@ export function parseSeed(text: string): { ok: true; seed: number } | { ok: fals
   return { ok: true, seed: n };
 }
 
-function byId<T extends HTMLElement>(doc: Document, id: string): T {
-  const el = doc.getElementById(id);
-  if (!el) throw new Error(`the page is missing #${id}`);
-  return el as T;
+export interface Share {
+  /** Copies a link to this game (or shows it to copy by hand). */
+  share(): Promise<void>;
+  /** Opens the More sheet. */
+  openMore(): Promise<void>;
+  /** Opens the replay in the address's `#g=`, if there is one. */
+  openFromHash(): Promise<void>;
+  dispose(): void;
 }
 
-export function mountShare(options: ShareOptions): () => void {
+export function createShare(options: ShareOptions): Share {
   const { doc, store, viewer, notify, say } = options;
   const win = doc.defaultView as Window;
   const shareButton = byId<HTMLButtonElement>(doc, 'share');
   const shareDialog = byId<HTMLDialogElement>(doc, 'share-dialog');
   const shareField = byId<HTMLInputElement>(doc, 'share-link');
-  const moreButton = byId<HTMLButtonElement>(doc, 'open-more');
   const moreDialog = byId<HTMLDialogElement>(doc, 'more-dialog');
   const seedDialog = byId<HTMLDialogElement>(doc, 'seed-dialog');
   const seedInput = byId<HTMLInputElement>(doc, 'seed-input');
@@ -106,7 +109,6 @@ export function mountShare(options: ShareOptions): () => void {
       options.focusGame();
     }
   };
-  listen(shareButton, 'click', () => void share());
   listen(shareField, 'focus', () => shareField.select());
 
   // --- export / import ------------------------------------------------------------------
@@ -169,18 +171,7 @@ export function mountShare(options: ShareOptions): () => void {
     seedInput.value = String(store.getState().game.seed);
     const answer = await ask(seedDialog);
     const parsed = parseSeed(seedInput.value);
-    if (answer !== 'start' || !parsed.ok) return options.focusGame();
-    if (gameAtStake(store.getState())) {
-      const ok = await confirmWith(options.confirmDialog, {
-        title: `Start game ${parsed.seed}?`,
-        message: gameEndsLine(store.getState().game.score),
-        confirm: 'New game',
-        cancel: 'Keep playing',
-      });
-      if (!ok) return options.focusGame();
-    }
-    store.getState().newGame({ seed: parsed.seed });
-    options.focusGame();
+    if (answer !== 'start' || !parsed.ok || !(await options.requestNewGame({ seed: parsed.seed }))) return options.focusGame();
     say(`New game with seed ${parsed.seed}.`);
   };
 
@@ -201,17 +192,6 @@ export function mountShare(options: ShareOptions): () => void {
     else if (answer === 'daily') return win.location.assign(dailyHref(win.location.href, options.dailyDay === null));
     options.focusGame();
   };
-  listen(moreButton, 'click', () => void openMore());
-
-  // --- the daily banner -----------------------------------------------------------------
-  const banner = doc.getElementById('daily-banner');
-  if (banner && options.dailyDay) {
-    banner.hidden = false;
-    const day = banner.querySelector<HTMLElement>('[data-fill="day"]');
-    if (day) day.textContent = dayLabel(options.dailyDay);
-    const leave = banner.querySelector<HTMLAnchorElement>('#leave-daily');
-    if (leave) leave.href = dailyHref(win.location.href, false);
-  }
 
   // --- `#g=` links ------------------------------------------------------------------------
   const clearHash = (): void => win.history.replaceState(win.history.state, '', `${win.location.pathname}${win.location.search}`);
@@ -230,10 +210,12 @@ export function mountShare(options: ShareOptions): () => void {
       if (!doc.querySelector('dialog[open]')) options.focusGame();
     });
   };
-  void openFromHash();
-  listen(win, 'hashchange' as keyof HTMLElementEventMap, () => void openFromHash());
-
-  return () => {
-    for (const cleanup of cleanups.reverse()) cleanup();
+  return {
+    share,
+    openMore,
+    openFromHash,
+    dispose() {
+      for (const cleanup of cleanups.reverse()) cleanup();
+    },
   };
 }

@@ -1,0 +1,6 @@
+/** An element the page's markup (index.html) must have; a missing one is a bug in the page, said by name. */
+export function byId<T extends HTMLElement>(doc: Document, id: string): T {
+  const el = doc.getElementById(id);
+  if (!el) throw new Error(`the page is missing #${id}`);
+  return el as T;
+}
