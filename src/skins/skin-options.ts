@@ -12,41 +12,40 @@ export function watchMedia(query: string, onChange: () => void): { readonly matc
   return { matches: () => list?.matches ?? false, stop: () => list?.removeEventListener('change', onChange) };
 }
 
-export interface SharedOptions {
-  update(options: Partial<SkinOptions>): void;
-  readonly clock: FrameClock;
-  readonly reducedMotion: boolean;
-  readonly theme: 'light' | 'dark';
-  /** Camera tilt: on unless turned off, and always off with reduced motion. */
-  readonly parallax: boolean;
-  stop(): void;
-}
-
 /** Resolves the options every animated skin shares, following the system where they are unset. */
-export function createSharedOptions(initial: SkinOptions, onChange: () => void): SharedOptions {
-  let options = initial;
-  const motionQuery = watchMedia('(prefers-reduced-motion: reduce)', onChange);
-  const themeQuery = watchMedia('(prefers-color-scheme: dark)', onChange);
-  const reducedMotion = (): boolean => options.reducedMotion ?? motionQuery.matches();
-  return {
-    update(patch) {
-      options = { ...options, ...patch };
-    },
-    get clock() {
-      return options.clock ?? browserClock;
-    },
-    get reducedMotion() {
-      return reducedMotion();
-    },
-    get theme() {
-      return options.theme ?? (themeQuery.matches() ? 'dark' : 'light');
-    },
-    get parallax() {
-      return (options.parallax ?? true) && !reducedMotion();
-    },
-    stop() {
-      motionQuery.stop();
-      themeQuery.stop();
-    },
-  };
+export class SharedOptions {
+  private options: SkinOptions;
+  private readonly motionQuery: ReturnType<typeof watchMedia>;
+  private readonly themeQuery: ReturnType<typeof watchMedia>;
+
+  constructor(options: SkinOptions, onChange: () => void) {
+    this.options = options;
+    this.motionQuery = watchMedia('(prefers-reduced-motion: reduce)', onChange);
+    this.themeQuery = watchMedia('(prefers-color-scheme: dark)', onChange);
+  }
+
+  update(options: Partial<SkinOptions>): void {
+    this.options = { ...this.options, ...options };
+  }
+
+  get clock(): FrameClock {
+    return this.options.clock ?? browserClock;
+  }
+
+  get reducedMotion(): boolean {
+    return this.options.reducedMotion ?? this.motionQuery.matches();
+  }
+
+  get theme(): 'light' | 'dark' {
+    return this.options.theme ?? (this.themeQuery.matches() ? 'dark' : 'light');
+  }
+
+  get parallax(): boolean {
+    return (this.options.parallax ?? true) && !this.reducedMotion;
+  }
+
+  stop(): void {
+    this.motionQuery.stop();
+    this.themeQuery.stop();
+  }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Direction } from '../../src/engine';
 import { fromRows, newGame, playMove } from '../../src/engine';
-import { createPlayback } from '../../src/skins/playback';
+import { Playback } from '../../src/skins/playback';
 import type { Timeline } from '../../src/skins/timeline';
 import { SLIDE_MS } from '../../src/skins/timeline';
 import type { GameView, ReadonlyStore } from '../../src/store/types';
@@ -36,7 +36,7 @@ function boardStore(rows: number[][]): ReadonlyStore<GameView> & { move(dir: Dir
   };
 }
 
-function recorder(): { timelines: Timeline[]; drawn: number[]; hooks: Parameters<typeof createPlayback>[1] } {
+function recorder(): { timelines: Timeline[]; drawn: number[]; hooks: ConstructorParameters<typeof Playback>[1] } {
   const timelines: Timeline[] = [];
   const drawn: number[] = [];
   return {
@@ -55,7 +55,7 @@ describe('playback of a store', () => {
   it('draws the board once on mount and then nothing while idle', () => {
     const clock = manualClock();
     const r = recorder();
-    const playback = createPlayback(clock, r.hooks, () => false);
+    const playback = new Playback(clock, r.hooks, () => false);
     playback.follow(boardStore(rows));
     clock.advance(16);
     expect(r.drawn).toEqual([0]);
@@ -67,7 +67,7 @@ describe('playback of a store', () => {
   it('animates a move frame by frame until it rests, then stops asking for frames', () => {
     const clock = manualClock();
     const r = recorder();
-    const playback = createPlayback(clock, r.hooks, () => false);
+    const playback = new Playback(clock, r.hooks, () => false);
     const store = boardStore(rows);
     playback.follow(store);
     clock.advance(16);
@@ -82,7 +82,7 @@ describe('playback of a store', () => {
   it('starts the next move at once when one arrives mid-animation, from the board the first ended on', () => {
     const clock = manualClock();
     const r = recorder();
-    const playback = createPlayback(clock, r.hooks, () => false);
+    const playback = new Playback(clock, r.hooks, () => false);
     const store = boardStore(rows);
     playback.follow(store);
     store.move('left');
@@ -99,7 +99,7 @@ describe('playback of a store', () => {
   it('cross-fades instead of replaying when it missed a change', () => {
     const clock = manualClock();
     const r = recorder();
-    const playback = createPlayback(clock, r.hooks, () => false);
+    const playback = new Playback(clock, r.hooks, () => false);
     const store = boardStore(rows);
     playback.follow(store);
     store.jump();
@@ -109,7 +109,7 @@ describe('playback of a store', () => {
   it('jumps to the end on finish, and stops following on stop', () => {
     const clock = manualClock();
     const r = recorder();
-    const playback = createPlayback(clock, r.hooks, () => false);
+    const playback = new Playback(clock, r.hooks, () => false);
     const store = boardStore(rows);
     playback.follow(store);
     store.move('left');

@@ -20,10 +20,10 @@ import { WebGLRenderer } from 'three';
 import type { PerspectiveCamera, Scene } from 'three';
 import type { Direction } from '../../engine';
 import type { GameView, ReadonlyStore } from '../../store/types';
-import { createPlayback } from '../playback';
+import { Playback } from '../playback';
 import type { Skin, SkinInspection, SkinOptions } from '../skin';
 import { NO_WEBGL_MESSAGE, SkinUnavailableError } from '../skin';
-import { createSharedOptions } from '../skin-options';
+import { SharedOptions } from '../skin-options';
 import type { Timeline } from '../timeline';
 import { tilesAt } from '../timeline';
 import { probeWebgl } from '../webgl';
@@ -87,8 +87,8 @@ const createWebglRenderer = (canvas: HTMLCanvasElement, antialias: boolean): Cub
   new WebGLRenderer({ canvas, antialias, alpha: true, powerPreference: 'high-performance' });
 
 export function createCubesSkin(options: SkinOptions = {}, internals: CubesInternals = {}): CubesSkin {
-  const shared = createSharedOptions(options, () => repaint());
-  const playback = createPlayback(shared.clock, { begin, draw }, () => shared.reducedMotion);
+  const shared = new SharedOptions(options, () => repaint());
+  const playback = new Playback(shared.clock, { begin, draw }, () => shared.reducedMotion);
   const gpu = createGpuResources();
   const board = createCubesScene(gpu);
   const view = createBoardCamera();
