@@ -35,20 +35,21 @@ export type SkinName = Entry['name'];
 /** The skins a player can pick on the page and in embeds. */
 export type PlayableSkin = Extract<Entry, { readonly playable: true }>['name'];
 
-export const SKIN_NAMES: readonly SkinName[] = BUILT_IN_SKINS.map((s) => s.name);
 export const PLAYABLE_SKINS: readonly PlayableSkin[] = BUILT_IN_SKINS.filter((s): s is Extract<Entry, { readonly playable: true }> => s.playable).map((s) => s.name);
 /** What a game shows when nobody chose: the cubes (the flat board stands in without WebGL). */
 export const DEFAULT_SKIN: PlayableSkin = 'cubes';
 /** What stands in when a skin cannot load or run: needs nothing but the DOM. */
 export const FALLBACK_SKIN: PlayableSkin = 'flat';
 
+const find = (name: string): SkinEntry | undefined => BUILT_IN_SKINS.find((s) => s.name === name);
+
 /** What players call a skin (the name itself for one that is not built in). */
-export const skinLabel = (name: string): string => BUILT_IN_SKINS.find((s) => s.name === name)?.label ?? name;
+export const skinLabel = (name: string): string => find(name)?.label ?? name;
 
 /** Loads a skin's code; a skin that needs WebGL where there is none fails at once, before any download. */
 export async function loadSkin(name: SkinName): Promise<SkinFactory> {
-  const entry = BUILT_IN_SKINS.find((s) => s.name === name);
-  if (!entry) throw new RangeError(`unknown skin "${String(name)}"; choose ${SKIN_NAMES.join(', ')}`);
+  const entry = find(name);
+  if (!entry) throw new RangeError(`unknown skin "${String(name)}"`);
   if (entry.needsWebgl && !webglAvailable()) throw new SkinUnavailableError(NO_WEBGL_MESSAGE, name);
   return entry.load();
 }

@@ -1,3 +1,7 @@
+/**
+ * The words a screen reader hears for each change. Loaded just after the game shows (see
+ * session.ts), so the code a host page downloads to show a game stays small.
+ */
 import type { Direction, Step } from '../engine';
 import type { GameView } from '../store/types';
 import { formatNumber } from './format';
@@ -56,18 +60,4 @@ export function describeChange(view: GameView, previous: GameView | null): strin
     case 'start':
       return null;
   }
-}
-
-/**
- * A polite live region. Saying the same words twice in a row still gets them announced:
- * the text alternates a trailing no-break space so the region always changes.
- */
-export function createAnnouncer(region: HTMLElement): { say(text: string): void } {
-  let flip = false;
-  return {
-    say(text) {
-      flip = !flip;
-      region.textContent = flip ? text : `${text}\u00a0`;
-    },
-  };
 }

@@ -12,11 +12,12 @@ import { MOVE_MS } from '../skins/timeline';
 import type { GameStore } from '../store';
 import type { GameView, NewGameRequest } from '../store/types';
 import { mountA11yGrid } from './a11y-grid';
-import { createAnnouncer, describeChange } from './announce';
+import type { describeChange } from './announce';
 import { gameAtStake, gameEndsLine } from './at-stake';
 import type { ConfirmText } from './dialogs';
 import type { HudElements } from './hud';
 import { mountHud } from './hud';
+import { createAnnouncer } from './live-region';
 
 /** A beat to see the final board before a win or game-over overlay covers it. */
 const OVERLAY_PAUSE_MS = 100;
@@ -102,12 +103,22 @@ export function startSession(el: SessionElements, store: GameStore, hooks: Sessi
   cleanups.push(attachSwipe(el.board, commands));
 
   const announcer = createAnnouncer(el.live);
+  // The words for each change load right after the game shows; a change made before they have come waits for them.
+  let describe: typeof describeChange | null = null;
+  const words = import('./announce').then(
+    (loaded) => (describe = loaded.describeChange),
+    (error: unknown) => void console.warn('cube2048: the live region stays silent: its words could not be loaded', error),
+  );
+  const tell = (view: GameView, previous: GameView): void => {
+    const said = describe?.(view, previous);
+    if (said && !hooks.quiet?.()) announcer.say(said);
+  };
   const label = (size: number): void => el.game.setAttribute('aria-label', `Game board, ${size} by ${size}`);
   label(act().game.size);
   cleanups.push(
     store.subscribe((view, previous) => {
-      const words = describeChange(view, previous);
-      if (words && !hooks.quiet?.()) announcer.say(words);
+      if (describe) tell(view, previous);
+      else void words.then(() => tell(view, previous));
       if (view.game.size !== previous.game.size) label(view.game.size);
     }),
   );
