@@ -9,7 +9,7 @@ import { createAiClient, isCancelled } from '../ai/client';
 import type { PresetName } from '../ai/presets';
 import type { Direction } from '../engine';
 import { acceptsMoves } from '../engine';
-import { AI_KEYS, PAGE_HELP, belongsToAnotherControl, commandFor, describeKeys } from '../input';
+import { AI_KEYS, PAGE_HELP, belongsToAnotherControl, commandFor } from '../input';
 import type { GameStore } from '../store';
 import { anyModalOpen } from './dialogs';
 import { formatNumber } from './format';
@@ -300,12 +300,9 @@ export function mountAiPanel(elements: AiPanelElements, options: AiPanelOptions)
       void hint();
     }
   };
-  // The page's key help comes from the keymap: the AI buttons' titles here, the how-to and every
-  // aria-keyshortcuts by describeKeys. That one serves the whole page; it runs here as the
-  // page-only code that starts once with the document (page.ts may well take it over).
+  // The AI buttons' titles name their keys from the keymap (page.ts fills the page's other key help).
   elements.hint.title = `Hint (${PAGE_HELP.labels.hint})`;
   elements.autoplay.title = `Autoplay (any game key or ${PAGE_HELP.labels.stopAutoplay} stops it)`;
-  describeKeys(doc);
   elements.hint.addEventListener('click', onHint);
   elements.autoplay.addEventListener('click', onAutoplay);
   elements.game.addEventListener('pointerdown', onBoardPointer);

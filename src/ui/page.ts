@@ -4,6 +4,7 @@
  * shared session (session.ts); main.ts hands in the store and attaches the input sources.
  */
 import type { QueuedCommands } from '../input';
+import { describeKeys } from '../input';
 import type { PlayableSkin } from '../skins/registry';
 import { FALLBACK_SKIN } from '../skins/registry';
 import type { GameStore } from '../store';
@@ -57,6 +58,7 @@ export function mountPage({ doc, store, settings, dailyDay = null, playOnIn }: P
   const cleanups: (() => void)[] = [];
   const focusGame = (): void => game.focus({ preventScroll: true });
 
+  describeKeys(doc); // the how-to paragraph and every aria-keyshortcuts, from the keymap
   const notices = mountNotices(byId(doc, 'notices'), store, (id) => actions().dismissNotice(id));
   cleanups.push(notices.dispose);
 
