@@ -40,8 +40,21 @@ export default tseslint.config(
     files: ['src/skins/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [
-        { group: ['../../engine', '../../engine/*', '../../store/*', '!../../store/types', '../../ui/*', '../../input/*', '../../ai/*', '../../embed/*'], allowTypeImports: true, message: 'A skin reads the read-only store and animates reports; it never runs rules or actions.' },
+        {
+          group: [
+            ...['../../', '../'].flatMap((up) => [`${up}engine`, `${up}engine/*`, `${up}store`, `${up}store/*`, `!${up}store/types`, `${up}ui/*`, `${up}input/*`, `${up}ai/*`, `${up}embed/*`]),
+          ],
+          allowTypeImports: true,
+          message: 'A skin reads the read-only store and animates reports; it never runs rules or actions.',
+        },
       ] }],
+    },
+  },
+  {
+    // The timeline is the one place that turns a change into poses: pure, so every skin (and a test) gets the same answer.
+    files: ['src/skins/timeline.ts'],
+    rules: {
+      'no-restricted-globals': ['error', ...[...DOM_GLOBALS, 'performance', 'matchMedia'].map((name) => ({ name, message: 'src/skins/timeline.ts is pure: no DOM and no clock (time is passed in).' }))],
     },
   },
   {
