@@ -163,8 +163,10 @@ export function createCubesSkin(options: SkinOptions = {}, internals: CubesInter
     playback.pause();
   };
   const onContextRestored = (): void => {
-    // three has rebuilt its GL state and re-uploads buffers and textures on the next frame.
+    // three has rebuilt its GL state and re-uploads buffers and textures on the next frame; its
+    // viewport it rebuilt from a rounded size, so the host's own (often fractional) size goes back in.
     lost = false;
+    resize(cssWidth, cssHeight);
     playback.finish();
     playback.resume();
   };
