@@ -2,19 +2,6 @@ import { valueOf } from '../engine';
 import type { Board } from '../engine';
 import type { GameView, ReadonlyStore } from '../store/types';
 
-/** Hidden from sight, present for assistive technology (styles set here so embeds need no stylesheet). */
-const VISUALLY_HIDDEN: Partial<CSSStyleDeclaration> = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  padding: '0',
-  overflow: 'hidden',
-  clipPath: 'inset(50%)',
-  whiteSpace: 'nowrap',
-  border: '0',
-};
-
 export const cellLabel = (exponent: number): string => (exponent === 0 ? 'empty' : String(valueOf(exponent)));
 
 /**
@@ -25,7 +12,8 @@ export function mountA11yGrid(grid: HTMLElement, store: ReadonlyStore<GameView>)
   const doc = grid.ownerDocument;
   const rows = doc.createElement('div');
   rows.setAttribute('role', 'rowgroup');
-  Object.assign(rows.style, VISUALLY_HIDDEN);
+  // Hidden from sight, present for assistive technology: the page and the embed share this class (src/styles/theme.css).
+  rows.className = 'visually-hidden';
   grid.setAttribute('role', 'grid');
   grid.append(rows);
   let cells: HTMLElement[] = [];
