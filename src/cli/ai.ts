@@ -7,7 +7,7 @@ import { availableParallelism } from 'node:os';
 import { isPresetName } from '../ai';
 import type { PresetName } from '../ai';
 import type { GameSummary } from '../ai/selfplay';
-import { MAX_SEED, isValidSize } from '../engine';
+import { DEFAULT_SIZE, MAX_SEED, MAX_SIZE, MIN_SIZE, isValidSize } from '../engine';
 import type { JournalSettings } from './ai-journal';
 import { appendToJournal, readJournal } from './ai-journal';
 import type { LiveGame } from './ai-report';
@@ -37,7 +37,7 @@ Options:
   --preset P         fast (about 10 ms a move at most) or strong (deeper, 150 ms at most);
                      default fast
   --workers K        games played at once on K threads (default 1)
-  --size N           board size, 3 to 8 (default 4)
+  --size N           board size, ${MIN_SIZE} to ${MAX_SIZE} (default ${DEFAULT_SIZE})
   --json             one JSON document at the end instead of text; no progress line
   --deterministic    bound each move by the node budget only (repeatable games)
   --max-moves M      end each game after M moves (a quick look, or a smoke test)
@@ -79,8 +79,8 @@ function parseOptions(args: readonly string[]): AiOptions {
   noPositionals(parsed);
   const preset = parsed.options.get('preset') ?? 'fast';
   if (!isPresetName(preset)) throw new UsageError(`--preset must be fast or strong, got "${String(preset)}"`);
-  const size = intOption(parsed, 'size', 3, 8) ?? 4;
-  if (!isValidSize(size)) throw new UsageError(`--size must be from 3 to 8`);
+  const size = intOption(parsed, 'size', MIN_SIZE, MAX_SIZE) ?? DEFAULT_SIZE;
+  if (!isValidSize(size)) throw new UsageError(`--size must be from ${MIN_SIZE} to ${MAX_SIZE}`);
   const journal = parsed.options.get('journal');
   return {
     games: intOption(parsed, 'games', 1, 1_000_000) ?? 10,

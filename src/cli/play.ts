@@ -3,7 +3,7 @@
  * under the XDG state directory), the terminal skin and the keyboard, and owns the
  * terminal's modes: whatever way the game ends, the terminal is given back as it was.
  */
-import { MAX_SEED, seedFromText } from '../engine';
+import { DEFAULT_SIZE, MAX_SEED, MAX_SIZE, MIN_SIZE, seedFromText } from '../engine';
 import type { GameStore, Notice, StorageLike } from '../store';
 import { createGameStore, DEFAULT_KEY_PREFIX, keysFor } from '../store';
 import type { TerminalScreen } from '../skins/terminal';
@@ -26,7 +26,7 @@ Keys:
 ${keysHelp()}
 
 Options:
-  --size N   board size, 3 to 8 (starts a new game; default 4)
+  --size N   board size, ${MIN_SIZE} to ${MAX_SIZE} (starts a new game; default ${DEFAULT_SIZE})
   --seed S   start a new game from seed S: a number from 0 to ${MAX_SEED}, or any word
   --new      start a new game instead of continuing the saved one
   -h, --help show this help
@@ -118,7 +118,7 @@ export const playCommand: Command = {
   async run(args: readonly string[], io: CommandIO): Promise<number> {
     const parsed = parseArgs(args, OPTIONS);
     noPositionals(parsed);
-    const size = intOption(parsed, 'size', 3, 8);
+    const size = intOption(parsed, 'size', MIN_SIZE, MAX_SIZE);
     const seed = seedOption(parsed.options.get('seed'));
     if (!io.isTTY) {
       io.stderr.write('cube2048 play: needs an interactive terminal (standard input and output must both be a terminal).\n');

@@ -1,5 +1,5 @@
 import type { Board } from './board';
-import { DEFAULT_SIZE, canMove, emptyBoard, emptyCells, isValidSize, maxExponent, valueOf } from './board';
+import { DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, canMove, emptyBoard, emptyCells, isValidSize, maxExponent, valueOf } from './board';
 import type { Direction, MoveResult, Step } from './move';
 import { move } from './move';
 import type { RngState } from './rng';
@@ -65,7 +65,7 @@ export function spawnTile(board: Board, rng: RngState): { board: Board; rng: Rng
 
 export function newGame(options: NewGameOptions): GameState {
   const size = options.size ?? DEFAULT_SIZE;
-  if (!isValidSize(size)) throw new RangeError(`board size must be an integer from 3 to 8, got ${String(size)}`);
+  if (!isValidSize(size)) throw new RangeError(`board size must be an integer from ${MIN_SIZE} to ${MAX_SIZE}, got ${String(size)}`);
   if (!isValidSeed(options.seed)) throw new RangeError(`seed must be an integer from 0 to 4294967295, got ${String(options.seed)}`);
   const target = options.target ?? defaultTarget(size);
   if (!isValidTarget(target, size)) throw new RangeError(`target must be a power of two from 8 up, got ${String(target)}`);

@@ -1,4 +1,4 @@
-import { canMove, exponentOf, isValidSize, maxExponent, toValues } from './board';
+import { MAX_SIZE, MIN_SIZE, canMove, exponentOf, isValidSize, maxExponent, toValues } from './board';
 import type { GameState, Status } from './game';
 import { STATUSES, isValidTarget } from './game';
 import { isValidRngState, isValidSeed } from './rng';
@@ -50,7 +50,7 @@ export function parseGame(input: unknown): ParseResult<GameState> {
   const v = own(input, 'v');
   if (v !== SAVE_VERSION) return fail(`unsupported save version ${JSON.stringify(v) ?? 'undefined'}`);
   const size = own(input, 'size');
-  if (!isValidSize(size)) return fail('board size must be an integer from 3 to 8');
+  if (!isValidSize(size)) return fail(`board size must be an integer from ${MIN_SIZE} to ${MAX_SIZE}`);
   const cells = own(input, 'cells');
   if (!Array.isArray(cells) || cells.length !== size * size) return fail(`the board must have ${size * size} cells`);
   const exponents = new Uint8Array(size * size);

@@ -1,4 +1,4 @@
-import { isValidSeed, isValidSize } from '../engine';
+import { MAX_SIZE, MIN_SIZE, isValidSeed, isValidSize } from '../engine';
 
 export interface StartOptions {
   readonly seed?: number;
@@ -23,7 +23,7 @@ export function parseStartOptions(search: string): StartOptions {
     return undefined;
   };
   const seed = read('seed', isValidSeed, 'a whole number from 0 to 4294967295');
-  const size = read('size', isValidSize, 'a board size from 3 to 8');
+  const size = read('size', isValidSize, `a board size from ${MIN_SIZE} to ${MAX_SIZE}`);
   return { ...(seed !== undefined ? { seed } : {}), ...(size !== undefined ? { size } : {}), problems };
 }
 
