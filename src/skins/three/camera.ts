@@ -7,6 +7,7 @@ import { BOARD_THICKNESS, CUBE_SIDE, RIM, SLOT_TOP, heightOf } from './shapes';
 
 /** Camera tilt from straight down, and its field of view. */
 const TILT_DEGREES = 24;
+const TILT = (TILT_DEGREES * Math.PI) / 180;
 const FOV_DEGREES = 30;
 /** Share of the canvas left empty around the board, per side. */
 const MARGIN = 0.025;
@@ -31,7 +32,8 @@ export interface BoardCamera {
 
 export function createBoardCamera(): BoardCamera {
   const camera = new PerspectiveCamera(FOV_DEGREES, 1, 0.1, 100);
-  const target = new Vector3();
+  // place() writes the camera's matrix itself.
+  camera.matrixAutoUpdate = false;
   const scratch = new Vector3();
   const fitPoints: Vector3[] = Array.from({ length: 12 }, () => new Vector3());
   // Where the camera has swung to, written every frame: fields of one object, which V8 updates
@@ -44,11 +46,40 @@ export function createBoardCamera(): BoardCamera {
   let shiftX = 0;
   let shiftY = 0;
 
-  function place(d: number, yawAngle: number, pitchAngle: number): void {
-    const tilt = (TILT_DEGREES * Math.PI) / 180 + pitchAngle;
-    camera.position.set(Math.sin(yawAngle) * Math.sin(tilt) * d, Math.cos(tilt) * d, Math.cos(yawAngle) * Math.sin(tilt) * d);
-    camera.lookAt(target);
-    camera.updateMatrixWorld();
+  /**
+   * Puts the camera at `distance` on its orbit, swung as `swing` says (or level, while fitting),
+   * facing the board's centre. The matrix is written element by element: this runs every frame
+   * while the camera eases, and a fractional number passed to a call the JIT does not inline
+   * (position.set, lookAt, Euler's setters) is boxed into a new heap object.
+   */
+  function place(level: boolean): void {
+    const yaw = level ? 0 : swing.yaw;
+    const tilt = TILT + (level ? 0 : swing.pitch);
+    const d = distance;
+    const cy = Math.cos(yaw);
+    const sy = Math.sin(yaw);
+    const ct = Math.cos(tilt);
+    const st = Math.sin(tilt);
+    // The rotation yaw about the vertical, then (tilt - 90°) about the camera's x axis, in
+    // three's column-major order, and the orbit's position in the last column.
+    const e = camera.matrix.elements;
+    e[0] = cy;
+    e[1] = 0;
+    e[2] = -sy;
+    e[3] = 0;
+    e[4] = -sy * ct;
+    e[5] = st;
+    e[6] = -cy * ct;
+    e[7] = 0;
+    e[8] = sy * st;
+    e[9] = ct;
+    e[10] = cy * st;
+    e[11] = 0;
+    e[12] = sy * st * d;
+    e[13] = ct * d;
+    e[14] = cy * st * d;
+    e[15] = 1;
+    camera.updateMatrixWorld(true);
   }
 
   function applyShift(): void {
@@ -77,7 +108,7 @@ export function createBoardCamera(): BoardCamera {
         swing.yaw = aimYaw;
         swing.pitch = aimPitch;
       }
-      place(distance, swing.yaw, swing.pitch);
+      place(false);
       applyShift();
       return swing.yaw !== aimYaw || swing.pitch !== aimPitch;
     },
@@ -98,7 +129,7 @@ export function createBoardCamera(): BoardCamera {
       distance = size * 3;
       const room = 1 - 2 * MARGIN;
       for (let iteration = 0; iteration < 12; iteration++) {
-        place(distance, 0, 0);
+        place(true);
         applyShift();
         let minX = Infinity;
         let maxX = -Infinity;
@@ -117,7 +148,7 @@ export function createBoardCamera(): BoardCamera {
         shiftX += (minX + maxX) / 2;
         shiftY += (minY + maxY) / 2;
       }
-      place(distance, swing.yaw, swing.pitch);
+      place(false);
       applyShift();
     },
     toScreen(x, y, z, width, height) {
