@@ -3,7 +3,7 @@
  * main.ts does and adds nothing to the rules; every skin follows the same read-only store.
  */
 import type { Direction } from './engine';
-import { attachKeyboard } from './input';
+import { attachKeyboard, describeKeys } from './input';
 import { BUILT_IN_SKINS } from './skins/registry';
 import type { SkinOptions } from './skins/skin';
 import { createGameStore } from './store';
@@ -31,6 +31,7 @@ const skins: SkinHost[] = BUILT_IN_SKINS.map((entry) => {
     const note = document.querySelector<HTMLElement>(`#${entry.name}-note`);
     if (note) note.textContent = reason;
   };
+  $(`[data-skin-label="${entry.name}"]`).textContent = entry.label;
   const host = createSkinHost($(`#${entry.name}`), store, { options, onFallback });
   void host.show(entry.name);
   return host;
@@ -55,7 +56,8 @@ function move(dir: Direction): void {
   store.getState().move(dir);
 }
 
-// The game's own keymap, anywhere on the page.
+// The game's own keymap, anywhere on the page, and its how-to sentence in the footer.
+describeKeys(document);
 attachKeyboard(document.body, { move, undo: () => store.getState().undo(), newGame: () => store.getState().newGame() }, { scope: 'page' });
 
 for (const button of document.querySelectorAll<HTMLButtonElement>('.arrows button')) {

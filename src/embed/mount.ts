@@ -82,7 +82,8 @@ export function startGame({ shadow, events, options, problems, onDestroy }: Star
   shadow.append(view.root);
   const cleanups: (() => void)[] = [];
   let destroyed = false;
-  let live: Pick<ResolvedOptions, LiveName> = { keyboard: options.keyboard, reducedMotion: options.reducedMotion, theme: options.theme };
+  // The options that change while the game runs (LIVE_OPTIONS), as they stand now.
+  let live: Pick<ResolvedOptions, LiveName> = options;
 
   const motionReduced = (): boolean => live.reducedMotion ?? win.matchMedia('(prefers-reduced-motion: reduce)').matches;
   const skinOptions = (): SkinOptions => ({ theme: live.theme === 'auto' ? undefined : live.theme, reducedMotion: live.reducedMotion });

@@ -264,8 +264,9 @@ export function checkDirection(value: unknown): Checked<Direction | null> {
   return oneOf(DIRECTIONS, value) ? fine(value) : { value: null, problems: [`${quote(value)} is not a direction; use one of ${DIRECTIONS.join(', ')}`] };
 }
 
-const defaults = (frame: boolean): ResolvedOptions =>
-  Object.fromEntries(OPTION_NAMES.map((name) => [name, frame ? (OPTIONS[name] as OptionSpec<unknown>).frameDefault ?? OPTIONS[name].default : OPTIONS[name].default])) as ResolvedOptions;
+/** An option's default: the iframe page's own where it has one. */
+const defaultOf = (spec: OptionSpec<unknown>, frame: boolean): unknown => (frame ? (spec.frameDefault ?? spec.default) : spec.default);
+const defaults = (frame: boolean): ResolvedOptions => Object.fromEntries(OPTION_NAMES.map((name) => [name, defaultOf(OPTIONS[name], frame)])) as ResolvedOptions;
 
 /** Checks options given in JavaScript. Absent values take their defaults silently; wrong ones are reported. */
 export function resolveOptions(input: unknown): Checked<ResolvedOptions> {
@@ -305,7 +306,7 @@ export function checkLiveOptions(patch: unknown): Checked<Partial<Pick<ResolvedO
 export function checkAttribute(attribute: AttributeName, text: string | null, frame = false): Checked<Partial<ResolvedOptions>> {
   const name = optionOf(attribute);
   const spec: OptionSpec<unknown> = OPTIONS[name];
-  if (text === null) return fine({ [name]: frame ? (spec.frameDefault ?? spec.default) : spec.default });
+  if (text === null) return fine({ [name]: defaultOf(spec, frame) });
   const checked = spec.read ? spec.read(text, textNaming(attribute), attribute) : spec.check(text, textNaming(attribute));
   return { value: { [name]: checked.value }, problems: checked.problems };
 }

@@ -1,6 +1,4 @@
-import type { Direction } from '../engine';
 import type { Commands, Detach } from './commands';
-import type { KeyLike } from './keymap';
 import { GAME_KEYS, GAME_SHORTCUTS, HOW_TO, PAGE_HELP, commandFor } from './keymap';
 
 export type { KeyLike } from './keymap';
@@ -12,15 +10,6 @@ export interface KeyboardOptions {
    * (embeds; the listener sits on the element itself).
    */
   readonly scope: 'page' | 'focus';
-}
-
-export type KeyAction = { readonly kind: 'move'; readonly dir: Direction } | { readonly kind: 'undo' } | { readonly kind: 'newGame' };
-
-/** The command a key press asks for (see GAME_KEYS in keymap.ts), or null for keys the game leaves to the browser. */
-export function actionForKey(event: KeyLike): KeyAction | null {
-  const command = commandFor(GAME_KEYS, event);
-  if (command === null) return null;
-  return command === 'undo' || command === 'newGame' ? { kind: command } : { kind: 'move', dir: command };
 }
 
 interface ElementLike {

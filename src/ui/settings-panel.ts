@@ -1,6 +1,6 @@
 import { MAX_SIZE, MIN_SIZE } from '../engine';
 import type { PlayableSkin } from '../skins/registry';
-import { BUILT_IN_SKINS } from '../skins/registry';
+import { PLAYABLE_SKINS, skinLabel } from '../skins/registry';
 import { ask } from './dialogs';
 import type { Settings, SettingsStore, ThemeChoice } from './settings';
 
@@ -43,10 +43,10 @@ export function mountSettingsPanel(dialog: HTMLDialogElement, opener: HTMLElemen
   const skinChoices = control<HTMLElement>(form, '[data-choices="skin"]');
   if (skinChoices.childElementCount === 0) {
     const doc = form.ownerDocument;
-    for (const skin of BUILT_IN_SKINS.filter((s) => s.playable)) {
-      const input = Object.assign(doc.createElement('input'), { type: 'radio', name: 'skin', value: skin.name });
+    for (const skin of PLAYABLE_SKINS) {
+      const input = Object.assign(doc.createElement('input'), { type: 'radio', name: 'skin', value: skin });
       const label = doc.createElement('label');
-      label.append(input, Object.assign(doc.createElement('span'), { textContent: skin.label }));
+      label.append(input, Object.assign(doc.createElement('span'), { textContent: skinLabel(skin) }));
       skinChoices.append(label);
     }
   }
