@@ -4,12 +4,25 @@ import { serviceWorker } from './src/pwa/vite-plugin.js';
 
 const page = (name: string): string => resolve(import.meta.dirname, name);
 
+/**
+ * The package's public entries by their published names, so the showcase and the example
+ * skins in examples/ import `cube2048/skin` exactly as an outside author does (tsconfig.json's
+ * `paths` says the same to TypeScript).
+ */
+export const PACKAGE_ENTRIES = [
+  { find: /^cube2048$/, replacement: page('src/embed/index.ts') },
+  { find: /^cube2048\/skin$/, replacement: page('src/skins/index.ts') },
+  { find: /^cube2048\/skin-kit$/, replacement: page('src/skins/kit/index.ts') },
+  { find: /^cube2048\/engine$/, replacement: page('src/engine/index.ts') },
+];
+
 export default defineConfig({
   // Relative base: the built site works from any static host and any sub-folder.
   base: './',
   publicDir: 'assets',
   // The game page's offline cache: sw.js at the site root (see src/pwa/).
   plugins: [serviceWorker({ entry: page('src/pwa/sw.ts') })],
+  resolve: { alias: PACKAGE_ENTRIES },
   server: { port: 5173, strictPort: false },
   preview: { port: 4173 },
   build: {
