@@ -83,6 +83,15 @@ export default tseslint.config(
     },
   },
   {
+    // Outside code, as other people write it: only the package's published entries.
+    files: ['examples/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['.*', '**/src/**', 'three', 'three/*', 'zustand', 'zustand/*'], message: 'An example uses only the package: import from cube2048, cube2048/skin, cube2048/skin-kit or cube2048/engine.' },
+      ] }],
+    },
+  },
+  {
     // The keymap is read by the terminal command too: no DOM in it.
     files: ['src/input/keymap.ts'],
     rules: {

@@ -12,7 +12,7 @@ const page = (name: string): string => resolve(import.meta.dirname, name);
 export const PACKAGE_ENTRIES = [
   { find: /^cube2048$/, replacement: page('src/embed/index.ts') },
   { find: /^cube2048\/skin$/, replacement: page('src/skins/index.ts') },
-  { find: /^cube2048\/skin-kit$/, replacement: page('src/skins/kit/index.ts') },
+  { find: /^cube2048\/skin-kit$/, replacement: page('src/skin-kit/index.ts') },
   { find: /^cube2048\/engine$/, replacement: page('src/engine/index.ts') },
 ];
 

@@ -1,8 +1,9 @@
 /**
  * The `cube2048` npm package, built into dist-lib/ (`npm run build:lib`):
  *
- * - default mode: ES modules for bundlers. Entries `cube2048.js` (mountGame), `engine.js`
- *   (the pure rules) and `element.js` (registers <cube-2048>); three and zustand stay
+ * - default mode: ES modules for bundlers. Entries `cube2048.js` (mountGame, registerSkin),
+ *   `engine.js` (the pure rules), `element.js` (registers <cube-2048>), `skin.js` (the skin
+ *   API) and `skin-kit.js` (the skins' conformance kit); three and zustand stay
  *   imports (package dependencies, never bundled twice); the cubes skin is a lazy chunk.
  * - `--mode script`: dist-lib/script/cube2048.js for `<script type="module" src>` with no
  *   build step: everything bundled and minified, three.js in its own file next to it,
@@ -40,7 +41,13 @@ export function libConfig(outDir: string = at(LIB_DIR)): InlineConfig {
       // Readable modules: the host's bundler minifies them along with its own code.
       minify: false,
       lib: {
-        entry: { cube2048: at('src/embed/index.ts'), engine: at('src/engine/index.ts'), element: at('src/embed/element.ts') },
+        entry: {
+          cube2048: at('src/embed/index.ts'),
+          engine: at('src/engine/index.ts'),
+          element: at('src/embed/element.ts'),
+          skin: at('src/skins/index.ts'),
+          'skin-kit': at('src/skin-kit/index.ts'),
+        },
         formats: ['es'],
         fileName: (_format, name) => `${name}.js`,
       },

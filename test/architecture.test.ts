@@ -36,6 +36,8 @@ const FORBIDDEN: readonly (readonly [layer: string, path: string, code: string, 
   ['replay', 'src/replay/probe.ts', "import { mountPage } from '../ui/page';\nexport const m = mountPage;", 'no-restricted-imports'],
   ['input', 'src/input/probe.ts', "import { playMove } from '../engine';\nexport const p = playMove;", 'no-restricted-imports'],
   ['input keymap', 'src/input/keymap.ts', 'export const d = document.title;', 'no-restricted-globals'],
+  ['examples', 'examples/skins/probe.ts', "import { tileColour } from '../../src/skins/palette';\nexport const t = tileColour;", 'no-restricted-imports'],
+  ['examples', 'examples/skins/probe.ts', "import { Mesh } from 'three';\nexport const m = Mesh;", 'no-restricted-imports'],
 ];
 
 const ALLOWED: readonly (readonly [layer: string, path: string, code: string])[] = [
@@ -44,6 +46,7 @@ const ALLOWED: readonly (readonly [layer: string, path: string, code: string])[]
   ['skins (top level)', 'src/skins/probe.ts', "import type { Board } from '../engine';\nimport type { GameView } from '../store/types';\nexport type X = [Board, GameView];"],
   ['ai', 'src/ai/probe.ts', "import { playMove } from '../engine';\nexport const p = playMove;"],
   ['input', 'src/input/probe.ts', "import type { Direction } from '../engine';\nexport type D = Direction;"],
+  ['examples', 'examples/skins/probe.ts', "import { tileColour } from 'cube2048/skin';\nimport { runSkinKit } from 'cube2048/skin-kit';\nexport const x = [tileColour, runSkinKit];"],
 ];
 
 // `npm run lint` checks the code as it is; these prove the rules would catch a break.

@@ -4,6 +4,7 @@
  * and is taken down without a trace when removed; its attributes apply live.
  */
 import type { Direction } from '../engine';
+import type { SkinFactory } from '../skins/skin';
 import type { GameHandle } from './handle';
 import { startGame } from './mount';
 import type { AttributeName, AttributeProperties, EmbedSkin, GameEventMap, GameSnapshot } from './options';
@@ -114,9 +115,10 @@ export class Cube2048Element extends BaseElement {
   newGame(options?: { readonly size?: number; readonly seed?: number }): void {
     this.#game?.newGame(options);
   }
-  setSkin(name: EmbedSkin): Promise<EmbedSkin> {
-    if (this.#game) return this.#game.setSkin(name);
-    this.skin = name;
+  /** A name sets the `skin` attribute too; a factory is shown without one (there is no text for it). */
+  setSkin(skin: EmbedSkin | SkinFactory): Promise<EmbedSkin> {
+    if (this.#game) return this.#game.setSkin(skin);
+    if (typeof skin === 'string') this.skin = skin;
     return Promise.resolve(this.skin);
   }
 }

@@ -1,12 +1,13 @@
 /** The contract of a running embedded game, as `mountGame` and `<cube-2048>`'s `game` give it to the host page. */
 import type { Direction } from '../engine';
+import type { SkinFactory } from '../skins/skin';
 import type { EmbedSkin, GameSnapshot, LiveOptions } from './options';
 
 /** What `mountGame` returns: the game, driven and observed from the host page. */
 export interface GameHandle {
-  /** Resolves with the skin shown once the first board is drawn (flat when cubes cannot run here). */
+  /** Resolves with the name of the skin shown once the first board is drawn (flat when cubes cannot run here). */
   readonly ready: Promise<EmbedSkin>;
-  /** The skin showing now; null until the first one is mounted. */
+  /** The name of the skin showing now; null until the first one is mounted. */
   readonly skin: EmbedSkin | null;
   /** The game now, as plain frozen data. */
   getState(): GameSnapshot;
@@ -18,8 +19,12 @@ export interface GameHandle {
   undo(): boolean;
   /** Starts a new game at once (no question asked), optionally with another size or a seed. */
   newGame(options?: { readonly size?: number; readonly seed?: number }): void;
-  /** Switches the board's look; the game goes on. Resolves with the skin shown. */
-  setSkin(name: EmbedSkin): Promise<EmbedSkin>;
+  /**
+   * Switches the board's look to a built-in or registered skin, or to a factory of your own;
+   * the game goes on. Resolves with the name of the skin shown (flat when the asked one
+   * cannot run; the default for an unknown name).
+   */
+  setSkin(skin: EmbedSkin | SkinFactory): Promise<EmbedSkin>;
   /** Changes the theme, reduced motion or keyboard scope of the running game. */
   setOptions(options: LiveOptions): void;
   /** Removes the game and everything it made; the handle then does nothing. */

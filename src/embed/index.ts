@@ -5,6 +5,8 @@
  * in server-side rendering.
  */
 export { mountGame } from './mount';
+export { registerSkin } from '../skins/registry';
+export type { SkinFactory } from '../skins/skin';
 export type { GameHandle } from './handle';
 export type {
   EmbedSkin,

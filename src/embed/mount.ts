@@ -5,8 +5,7 @@
  * "focus" mode beyond a gamepad while the game has focus, and `destroy()` takes everything
  * back (DOM, listeners, observers, frames, the WebGL context).
  */
-import type { SkinName } from '../skins/registry';
-import { FALLBACK_SKIN, PLAYABLE_SKINS } from '../skins/registry';
+import { FALLBACK_SKIN } from '../skins/registry';
 import type { SkinOptions } from '../skins/skin';
 import { createGameStore } from '../store';
 import type { GameStore } from '../store';
@@ -59,9 +58,6 @@ function startAsAsked(store: GameStore, size: number | undefined, seed: number |
   const wanted = size ?? game.size;
   if (game.size !== wanted || (seed !== undefined && game.seed !== seed)) store.getState().newGame({ size: wanted, ...(seed !== undefined ? { seed } : {}) });
 }
-
-/** The skins an embed shows are the playable ones; anything else (none yet) reads as null. */
-const playableOrNull = (name: SkinName | null): EmbedSkin | null => (PLAYABLE_SKINS as readonly (string | null)[]).includes(name) ? (name as EmbedSkin) : null;
 
 /** Builds a game inside `shadow`; used by `mountGame`, `<cube-2048>` and the iframe page. */
 export function startGame({ shadow, events, options, problems, onDestroy }: StartParams): GameHandle {
@@ -129,7 +125,7 @@ export function startGame({ shadow, events, options, problems, onDestroy }: Star
   const skins = createSkinHost(view.board, store, {
     options: skinOptions,
     onFallback: (reason) => void needExtras().then((x) => x?.add({ message: reason })),
-    onFirstBoard: () => markReady(playableOrNull(skins.current) ?? FALLBACK_SKIN),
+    onFirstBoard: () => markReady(skins.current ?? FALLBACK_SKIN),
   });
   cleanups.push(() => skins.dispose());
   void skins.show(options.skin);
@@ -181,7 +177,7 @@ export function startGame({ shadow, events, options, problems, onDestroy }: Star
   return {
     ready,
     get skin() {
-      return playableOrNull(skins.current);
+      return skins.current;
     },
     getState: host.snapshot,
     subscribe(listener) {
@@ -201,10 +197,11 @@ export function startGame({ shadow, events, options, problems, onDestroy }: Star
       if (destroyed) return;
       act().newGame({ ...(size.value !== undefined ? { size: size.value } : {}), ...(seed.value !== undefined ? { seed: seed.value } : {}) });
     },
-    async setSkin(name) {
-      const checked = checkSkin(name);
-      if (complain('setSkin', checked.problems) || destroyed) return playableOrNull(skins.current) ?? checked.value;
-      return playableOrNull(await skins.show(checked.value)) ?? checked.value;
+    async setSkin(choice) {
+      const checked = checkSkin(choice);
+      const named = typeof checked.value === 'string' ? checked.value : FALLBACK_SKIN;
+      if (complain('setSkin', checked.problems) || destroyed) return skins.current ?? named;
+      return skins.show(checked.value);
     },
     setOptions(patch: LiveOptions) {
       const checked = checkLiveOptions(patch);

@@ -8,9 +8,14 @@
 import type { Direction, Status } from '../engine';
 import { DEFAULT_SIZE, DIRECTIONS, MAX_SEED, MAX_SIZE, MIN_SIZE, isValidSeed, isValidSize } from '../engine';
 import type { PlayableSkin } from '../skins/registry';
-import { DEFAULT_SKIN, PLAYABLE_SKINS } from '../skins/registry';
+import { BUILT_IN_SKINS, DEFAULT_SKIN, PLAYABLE_SKINS, isSkinName } from '../skins/registry';
+import type { SkinFactory } from '../skins/skin';
 
-export type EmbedSkin = PlayableSkin;
+/**
+ * A skin's name: "cubes", "flat", or one registered with `registerSkin` (the `string & {}`
+ * keeps the built-in names offered by editors).
+ */
+export type EmbedSkin = PlayableSkin | (string & {});
 /** "focus": keys move the game only while it has focus (the default for embeds). "page": anywhere on the page. */
 export type KeyboardScope = 'focus' | 'page';
 /** "auto" follows the system's light or dark mode. */
@@ -56,8 +61,12 @@ export type GameCallbacks = { readonly [K in GameEventName]?: (detail: GameEvent
 
 /** What `mountGame` takes. Each option's attribute, default and effect are in `OPTIONS` below and the README's table. */
 export interface MountOptions {
-  /** "cubes" (3D; three.js is loaded only for it, and the flat board stands in without WebGL) or "flat". Default "cubes". */
-  readonly skin?: EmbedSkin;
+  /**
+   * "cubes" (3D; three.js is loaded only for it, and the flat board stands in without WebGL),
+   * "flat", a name registered with `registerSkin`, or a skin factory of your own (see
+   * docs/skins.md). Default "cubes".
+   */
+  readonly skin?: EmbedSkin | SkinFactory;
   /** Board size, 3 to 8, for a new game (default 4). A saved game of another size is replaced. */
   readonly size?: number;
   /** Starts this game (0 to 4294967295); a saved game with the same seed and size is resumed. Random when absent. */
@@ -148,6 +157,22 @@ interface OptionSpec<T, A extends string | undefined = string | undefined, E ext
   readonly reflectText?: boolean;
 }
 
+const NOT_PLAYABLE = BUILT_IN_SKINS.filter((s) => !s.playable).map((s): string => s.name);
+
+/**
+ * A skin: a factory (from JavaScript), or a name. Whether a name is registered is decided when
+ * the game shows it, since a host may register its skin just after the element's import.
+ */
+function checkSkinChoice(value: unknown, naming: Naming): Checked<EmbedSkin | SkinFactory> {
+  return typeof value === 'function' ? fine(value as SkinFactory) : checkSkinName(value, naming);
+}
+
+/** A skin's name, as attributes, addresses and posted commands give it. */
+export function checkSkinName(value: unknown, naming: Naming = optionNaming('skin')): Checked<EmbedSkin> {
+  if (isSkinName(value) && !NOT_PLAYABLE.includes(value)) return fine(value);
+  return { value: DEFAULT_SKIN, problems: [`${naming(value)} is not a skin (one of ${PLAYABLE_SKINS.join(', ')}, a registered name or a skin factory), so ${DEFAULT_SKIN} is used`] };
+}
+
 /** An option that takes one of a few words. */
 function choice<T extends string, A extends string, E extends OptionEffect>(attribute: A, allowed: readonly T[], fallback: T, effect: E): OptionSpec<T, A, E> {
   const check = (value: unknown, naming: Naming): Checked<T> =>
@@ -203,7 +228,7 @@ function checkCallbacks(value: unknown): Checked<GameCallbacks> {
  * its line in `MountOptions`) plus its effect where the game applies it.
  */
 export const OPTIONS = {
-  skin: choice('skin', PLAYABLE_SKINS, DEFAULT_SKIN, 'skin'),
+  skin: { attribute: 'skin', default: DEFAULT_SKIN, check: checkSkinChoice, read: checkSkinName, effect: 'skin' },
   size: {
     attribute: 'size',
     default: undefined,
@@ -258,7 +283,7 @@ const checkOne = <K extends OptionName>(name: K, value: unknown, naming: Naming 
 
 export const checkSize = (value: unknown): Checked<number | undefined> => checkOne('size', value);
 export const checkSeed = (value: unknown): Checked<number | undefined> => checkOne('seed', value);
-export const checkSkin = (value: unknown): Checked<EmbedSkin> => checkOne('skin', value);
+export const checkSkin = (value: unknown): Checked<EmbedSkin | SkinFactory> => checkOne('skin', value);
 
 export function checkDirection(value: unknown): Checked<Direction | null> {
   return oneOf(DIRECTIONS, value) ? fine(value) : { value: null, problems: [`${quote(value)} is not a direction; use one of ${DIRECTIONS.join(', ')}`] };
@@ -326,11 +351,13 @@ export function optionsFromStrings(get: (name: AttributeName) => string | null, 
 type Camel<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<Camel<Tail>>}` : S;
 /** `storage-key` → `storageKey`: the element's property for an attribute. */
 export const propertyOf = (attribute: string): string => attribute.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
+/** What an attribute's text reads as (its `read`, where it has one). */
+type ReadValue<K extends OptionName> = Spec<K> extends { readonly read: (...args: never[]) => Checked<infer T> } ? T : ResolvedOptions[K];
 type PropertyValue<K extends OptionName> = Spec<K> extends { readonly reflectText: true }
   ? string | null
-  : undefined extends ResolvedOptions[K]
-    ? Exclude<ResolvedOptions[K], undefined> | null
-    : ResolvedOptions[K];
+  : undefined extends ReadValue<K>
+    ? Exclude<ReadValue<K>, undefined> | null
+    : ReadValue<K>;
 /** The element's properties, one per attribute: reading gives the checked value (null when absent and without a default); writing sets the attribute (null removes it). */
 export type AttributeProperties = { -readonly [K in AttributeOption as Camel<Spec<K>['attribute']>]: PropertyValue<K> };
 

@@ -5,7 +5,7 @@
  */
 import type { Direction } from '../engine';
 import type { Checked, EmbedSkin, GameEventDetail, GameSnapshot, LiveOptions, MoveEventDetail, ScoreEventDetail } from './options';
-import { checkDirection, checkLiveOptions, checkSeed, checkSize, checkSkin, quote } from './options';
+import { checkDirection, checkLiveOptions, checkSeed, checkSize, checkSkinName, quote } from './options';
 
 export const FRAME_SOURCE = 'cube2048';
 export const FRAME_TARGET = 'cube2048';
@@ -73,7 +73,7 @@ export function parseCommand(data: unknown): ParsedCommand | null {
       return { ok: true, command: { ...base, type: 'newGame', ...(size?.value !== undefined ? { size: size.value } : {}), ...(seed?.value !== undefined ? { seed: seed.value } : {}) } };
     }
     case 'setSkin': {
-      const skin = checkSkin(data.skin);
+      const skin = checkSkinName(data.skin);
       return first(skin) ? fail(`setSkin: ${first(skin)}`) : { ok: true, command: { ...base, type: 'setSkin', skin: skin.value } };
     }
     case 'setOptions': {

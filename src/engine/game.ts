@@ -1,9 +1,9 @@
 import type { Board } from './board';
-import { DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, canMove, emptyBoard, emptyCells, isValidSize, maxExponent, valueOf } from './board';
+import { DEFAULT_SIZE, canMove, emptyBoard, emptyCells, maxExponent, valueOf } from './board';
 import type { Direction, MoveResult, Step } from './move';
 import { move } from './move';
 import type { RngState } from './rng';
-import { isValidSeed, nextInt, seedRng } from './rng';
+import { nextInt, seedRng } from './rng';
 
 export type Status = 'playing' | 'won' | 'keepPlaying' | 'over';
 export const STATUSES: readonly Status[] = ['playing', 'won', 'keepPlaying', 'over'];
@@ -65,12 +65,11 @@ export function spawnTile(board: Board, rng: RngState): { board: Board; rng: Rng
 
 export function newGame(options: NewGameOptions): GameState {
   const size = options.size ?? DEFAULT_SIZE;
-  if (!isValidSize(size)) throw new RangeError(`board size must be an integer from ${MIN_SIZE} to ${MAX_SIZE}, got ${String(size)}`);
-  if (!isValidSeed(options.seed)) throw new RangeError(`seed must be an integer from 0 to 4294967295, got ${String(options.seed)}`);
-  const target = options.target ?? defaultTarget(size);
-  if (!isValidTarget(target, size)) throw new RangeError(`target must be a power of two from 8 up, got ${String(target)}`);
+  // emptyBoard and seedRng refuse a bad size and a bad seed, each with its own message.
   let board = emptyBoard(size);
   let rng = seedRng(options.seed);
+  const target = options.target ?? defaultTarget(size);
+  if (!isValidTarget(target, size)) throw new RangeError(`target must be a power of two from 8 up, got ${String(target)}`);
   for (let i = 0; i < 2; i++) ({ board, rng } = spawnTile(board, rng));
   return { size, board, score: 0, status: 'playing', record: '', seed: options.seed, rng, target };
 }

@@ -8,6 +8,7 @@
 import { createFlatSkin } from './dom/flat';
 import type { SkinFactory } from './skin';
 import { NO_WEBGL_MESSAGE, SkinUnavailableError } from './skin';
+import { registered } from './registered';
 import { webglAvailable } from './webgl';
 
 export interface SkinEntry {
@@ -41,15 +42,50 @@ export const DEFAULT_SKIN: PlayableSkin = 'cubes';
 /** What stands in when a skin cannot load or run: needs nothing but the DOM. */
 export const FALLBACK_SKIN: PlayableSkin = 'flat';
 
+/** What a game is asked to show: a skin's name (built in or registered), or a factory of the host's own. */
+export type SkinChoice = string | SkinFactory;
+
+/** Names a skin may be registered under: they go in attributes and addresses as they are. */
+const NAME_PATTERN = /^[a-z][a-z0-9-]{0,31}$/;
+
 const find = (name: string): SkinEntry | undefined => BUILT_IN_SKINS.find((s) => s.name === name);
+
+/** A name that may be registered or asked for (its spelling, not whether it exists). */
+export const isSkinName = (value: unknown): value is string => typeof value === 'string' && NAME_PATTERN.test(value);
+
+/**
+ * Makes a skin of your own known by `name`, so `<cube-2048 skin="name">`, `mountGame(el, { skin:
+ * 'name' })` and `setSkin('name')` show it. Register before the game mounts (in the same module
+ * as the element's import is early enough). A built-in name, a name already registered, a
+ * name that is not lower-case letters, digits and hyphens, or a factory that is not a
+ * function is refused with an error saying which.
+ */
+export function registerSkin(name: string, factory: SkinFactory): void {
+  // Terse on purpose: every byte here is in the embed core.
+  const problem = !isSkinName(name)
+    ? `a name of a-z, 0-9 and - (a letter first, 32 at most), not ${JSON.stringify(name)}`
+    : typeof factory !== 'function'
+      ? 'a factory function'
+      : find(name) || registered.has(name)
+        ? `a name of its own: "${name}" is ${find(name) ? 'built in' : 'already registered'}`
+        : null;
+  if (problem) throw new TypeError(`cube2048: registerSkin needs ${problem}`);
+  registered.set(name, factory);
+}
 
 /** What players call a skin (the name itself for one that is not built in). */
 export const skinLabel = (name: string): string => find(name)?.label ?? name;
 
-/** Loads a skin's code; a skin that needs WebGL where there is none fails at once, before any download. */
-export async function loadSkin(name: SkinName): Promise<SkinFactory> {
+/** Whether `name` is one of ours (the rest are registered, or unknown). */
+export const isBuiltInSkin = (name: string): boolean => find(name) !== undefined;
+
+/** The names a host may ask for: the playable built-in skins, then the registered ones. */
+export const knownSkinNames = (): string[] => [...PLAYABLE_SKINS, ...registered.keys()];
+
+/** Loads a built-in skin's code; one that needs WebGL where there is none fails at once, before any download. */
+export async function loadSkin(name: string): Promise<SkinFactory> {
   const entry = find(name);
-  if (!entry) throw new RangeError(`unknown skin "${String(name)}"`);
+  if (!entry) throw new RangeError(`unknown skin "${name}"`);
   if (entry.needsWebgl && !webglAvailable()) throw new SkinUnavailableError(NO_WEBGL_MESSAGE, name);
   return entry.load();
 }

@@ -13,7 +13,7 @@ export function watchMedia(query: string, onChange: () => void): { readonly matc
 }
 
 /** Resolves the options every animated skin shares, following the system where they are unset. */
-export class SharedOptions {
+export class SkinSettings {
   private options: SkinOptions;
   private readonly motionQuery: ReturnType<typeof watchMedia>;
   private readonly themeQuery: ReturnType<typeof watchMedia>;

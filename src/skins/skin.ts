@@ -5,6 +5,13 @@
 import type { Direction } from '../engine';
 import type { GameView, ReadonlyStore } from '../store/types';
 
+/**
+ * The version of this contract. It grows when a skin written for the old one would break:
+ * a member a skin must implement is added, a call changes meaning, a guarantee of the store
+ * is dropped. New optional members and new helpers keep it (see docs/skins.md).
+ */
+export const SKIN_API_VERSION = 1;
+
 /** Time and frames, injected so tests can step animations by hand. */
 export interface FrameClock {
   now(): number;

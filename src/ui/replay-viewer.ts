@@ -8,7 +8,6 @@ import { directionOf, keepGoing, maxTile, playMove } from '../engine';
 import { REPLAY_KEYS, commandFor } from '../input/keymap';
 import type { GameRecord } from '../replay/record';
 import { ReplayTimeline, decodeRecord, verifyRecord } from '../replay/record';
-import type { SkinName } from '../skins/registry';
 import type { SkinOptions } from '../skins/skin';
 import type { GameStore } from '../store';
 import type { Change, GameView, ReadonlyStore } from '../store/types';
@@ -23,7 +22,7 @@ export interface ReplayViewerOptions {
   readonly confirmDialog: HTMLDialogElement;
   readonly store: GameStore;
   /** The board style to show (the player's), and its theme and motion. */
-  readonly skinName: () => SkinName;
+  readonly skinName: () => string;
   readonly skinOptions: () => SkinOptions;
   /** A line for the live region. */
   readonly say: (text: string) => void;

@@ -1,6 +1,6 @@
 import type { Direction } from '../engine';
-import type { SkinName } from '../skins/registry';
-import { FALLBACK_SKIN, loadSkin, skinLabel } from '../skins/registry';
+import type { SkinChoice } from '../skins/registry';
+import { DEFAULT_SKIN, FALLBACK_SKIN, isBuiltInSkin, knownSkinNames, loadSkin, skinLabel } from '../skins/registry';
 import type { Skin, SkinFactory, SkinOptions } from '../skins/skin';
 import { SkinUnavailableError } from '../skins/skin';
 import type { GameView, ReadonlyStore } from '../store/types';
@@ -15,10 +15,10 @@ export interface SkinHostOptions {
 }
 
 export interface SkinHost {
-  /** The skin showing now, once one is mounted. */
-  readonly current: SkinName | null;
-  /** Shows the board with `name`; resolves with the skin actually shown (flat when the asked one cannot run). */
-  show(name: SkinName): Promise<SkinName>;
+  /** The name of the skin showing now, once one is mounted. */
+  readonly current: string | null;
+  /** Shows the board with a skin (a name or a factory); resolves with the name of the skin actually shown (flat when the asked one cannot run). */
+  show(choice: SkinChoice): Promise<string>;
   update(options: Partial<SkinOptions>): void;
   /** Points at `dir` (null hides it); a skin switched in later shows the same hint. */
   setHint(dir: Direction | null): void;
@@ -27,19 +27,29 @@ export interface SkinHost {
   dispose(): void;
 }
 
+interface Mounted {
+  readonly name: string;
+  readonly skin: Skin;
+  readonly layer: HTMLElement;
+}
+
 /**
  * Keeps exactly one skin mounted in `host`. Switching loads the new skin first and swaps
  * in one step, so the board is never blank and the game (the store) is untouched. This is
  * the one fallback path: a skin that cannot load or run (no WebGL, a failed download, a
- * throwing mount) is replaced by the flat one, with a line saying why.
+ * throwing mount; for a host's own skin also a factory that makes no skin, or a skin that
+ * throws later, see custom-skin.ts) is replaced by the flat one, with a line saying why;
+ * an unknown name shows the default skin.
  */
 export function createSkinHost(host: HTMLElement, store: ReadonlyStore<GameView>, options: SkinHostOptions): SkinHost {
-  let mounted: { name: SkinName; skin: Skin; layer: HTMLElement } | null = null;
+  let mounted: Mounted | null = null;
   /** Only the latest request may mount; an older one that finishes loading later gives way. */
   let request = 0;
   let firstBoardSeen = false;
   let disposed = false;
   let hint: Direction | null = null;
+  /** The skin being mounted, for the notice when it cannot start. */
+  let mounting = '';
 
   const reportFirstBoard = (): void => {
     if (firstBoardSeen || !options.onFirstBoard) return;
@@ -54,16 +64,18 @@ export function createSkinHost(host: HTMLElement, store: ReadonlyStore<GameView>
   };
 
   /** Mounts into a fresh layer and removes the old skin only once the new one runs, so a failure leaves the board as it was. */
-  const mount = (name: SkinName, factory: SkinFactory): void => {
+  const mount = (asked: string | null, factory: SkinFactory): string => {
     const layer = host.ownerDocument.createElement('div');
     layer.className = 'skin-layer';
     Object.assign(layer.style, { position: 'absolute', inset: '0' });
     host.append(layer);
-    const skin = factory(options.options());
+    let skin: Skin | undefined;
     try {
+      skin = factory(options.options());
+      mounting = skin.name;
       skin.mount(layer, store);
     } catch (error) {
-      skin.dispose();
+      skin?.dispose();
       layer.remove();
       throw error;
     }
@@ -71,31 +83,51 @@ export function createSkinHost(host: HTMLElement, store: ReadonlyStore<GameView>
       mounted.skin.dispose();
       mounted.layer.remove();
     }
-    mounted = { name, skin, layer };
+    mounted = { name: asked ?? skin.name, skin, layer };
     if (hint) skin.setHint(hint);
     reportFirstBoard();
+    return mounted.name;
   };
 
-  const show = async (name: SkinName): Promise<SkinName> => {
+  const show = async (choice: SkinChoice): Promise<string> => {
     const mine = ++request;
     const stale = (): boolean => mine !== request || disposed;
+    const asked = typeof choice === 'function' ? null : choice;
+    mounting = asked ?? 'custom';
     let reason: string;
     let factory: SkinFactory | null = null;
     try {
-      factory = await loadSkin(name);
-      if (stale()) return mounted?.name ?? name;
-      mount(name, factory);
-      return name;
+      if (asked !== null && isBuiltInSkin(asked)) factory = await loadSkin(asked);
+      else {
+        // A skin of the host's own: guarded, by code loaded only for such skins.
+        const custom = await import('./custom-skin');
+        const made = asked === null ? (choice as SkinFactory) : custom.registeredSkin(asked);
+        if (!made) {
+          console.error(custom.unknownSkinLine(asked ?? '', knownSkinNames(), DEFAULT_SKIN));
+          return stale() ? (mounted?.name ?? DEFAULT_SKIN) : show(DEFAULT_SKIN);
+        }
+        factory = (given) => {
+          const skin = custom.guardSkin(made(given), (error) => {
+            if (mounted?.skin !== skin || disposed) return;
+            console.warn(`cube2048: the ${skin.name} skin failed`, error);
+            options.onFallback(custom.stoppedLine(skinLabel(mounted.name)));
+            void show(FALLBACK_SKIN);
+          });
+          return skin;
+        };
+      }
+      if (stale()) return mounted?.name ?? asked ?? FALLBACK_SKIN;
+      return mount(asked, factory!);
     } catch (error) {
       if (error instanceof SkinUnavailableError) reason = error.message;
       else {
         // For whoever debugs it; the player gets the one line below.
-        console.warn(`cube2048: the ${name} skin failed`, error);
-        reason = `The ${skinLabel(name)} ${factory ? 'could not start in this browser' : 'could not be loaded'}, so the flat board is shown.`;
+        console.warn(`cube2048: the ${mounting} skin failed`, error);
+        reason = `The ${skinLabel(mounting)} board ${factory ? 'could not start' : 'could not be loaded'}, so the flat board is shown.`;
       }
-      if (name === FALLBACK_SKIN || stale()) {
+      if (asked === FALLBACK_SKIN || stale()) {
         if (!mounted && !stale()) host.textContent = 'The board could not be shown. Please reload the page.';
-        return mounted?.name ?? name;
+        return mounted?.name ?? asked ?? FALLBACK_SKIN;
       }
     }
     options.onFallback(reason);

@@ -19,11 +19,23 @@ describe('mountGame options', () => {
   });
 
   it('replace each bad value by its default and say why, naming the value', () => {
-    const { value, problems } = resolveOptions({ size: 99, seed: 'abc<script>', skin: 'round', theme: 'plaid', keyboard: 'everywhere', reducedMotion: 'yes', storage: 'has space' });
+    const { value, problems } = resolveOptions({ size: 99, seed: 'abc<script>', skin: 'Round Cubes', theme: 'plaid', keyboard: 'everywhere', reducedMotion: 'yes', storage: 'has space' });
     expect(value).toMatchObject({ size: undefined, seed: undefined, skin: 'cubes', theme: 'auto', keyboard: 'focus', reducedMotion: undefined, storage: 'cube2048:embed' });
     expect(problems).toHaveLength(7);
     expect(problems.join('\n')).toContain('option size 99 is not a board size from 3 to 8, so 4 is used');
     expect(problems.join('\n')).toContain('option seed "abc<script>" is not a whole number from 0 to 4294967295, so a random seed is used');
+    expect(problems.join('\n')).toContain('option skin "Round Cubes" is not a skin (one of cubes, flat, a registered name or a skin factory), so cubes is used');
+  });
+
+  it('take a skin factory, or a name a host may register, and leave the registry to be asked when the game shows it', () => {
+    const factory = () => ({ name: 'mine', mount() {}, setHint() {}, update() {}, finish() {}, dispose() {} });
+    expect(resolveOptions({ skin: factory })).toEqual({ value: expect.objectContaining({ skin: factory }), problems: [] });
+    expect(resolveOptions({ skin: 'neon-glow' })).toEqual({ value: expect.objectContaining({ skin: 'neon-glow' }), problems: [] });
+    expect(checkAttribute('skin', 'neon-glow').value).toEqual({ skin: 'neon-glow' });
+  });
+
+  it('refuse the showcase-only text skin in a game', () => {
+    expect(resolveOptions({ skin: 'text' }).problems).toEqual(['option skin "text" is not a skin (one of cubes, flat, a registered name or a skin factory), so cubes is used']);
   });
 
   it('reject fractional, negative and too large numbers', () => {

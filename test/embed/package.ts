@@ -78,8 +78,48 @@ const SCRIPT_PAGE = `<!doctype html>
 </html>
 `;
 
+/** A page of a skin author's: the outside example skin, mounted and put through the kit, all from the installed package. */
+const SKINS_PAGE = `<!doctype html>
+<html lang="en">
+  <head><meta charset="utf-8" /><link rel="icon" href="data:," /><title>skins</title></head>
+  <body>
+    <div id="a" style="width: 360px"></div>
+    <cube-2048 id="el" skin="canvas" storage-key="none" style="width: 360px"></cube-2048>
+    <script type="module" src="./skins.ts"></script>
+  </body>
+</html>
+`;
+
+const SKINS_MAIN = `import { mountGame, registerSkin, type SkinFactory } from 'cube2048';
+import 'cube2048/element';
+import { SKIN_API_VERSION } from 'cube2048/skin';
+import { formatSkinKitReport, runSkinKit } from 'cube2048/skin-kit';
+import { createCanvasSkin } from './canvas';
+
+// In the same module as the element's import, after it: the element finds the skin all the same.
+registerSkin('canvas', createCanvasSkin);
+
+const throwing: SkinFactory = () => ({ ...createCanvasSkin(), name: 'throwing', mount() { throw new Error('no canvas today'); } });
+const notASkin = (() => ({ name: 'empty' })) as unknown as SkinFactory;
+
+(window as unknown as { skinTest: unknown }).skinTest = {
+  mountGame,
+  registerSkin,
+  createCanvasSkin,
+  throwing,
+  notASkin,
+  version: SKIN_API_VERSION,
+  kit: async () => {
+    const report = await runSkinKit(createCanvasSkin);
+    return { passed: report.passed, ms: report.ms, text: formatSkinKitReport(report) };
+  },
+};
+`;
+
 /** A host's TypeScript using the published types, checked with the package's own .d.ts files checked too. */
-const HOST_TYPES = `import { mountGame, type GameHandle, type GameSnapshot, type MountOptions } from 'cube2048';
+const HOST_TYPES = `import { mountGame, registerSkin, type EmbedSkin, type GameHandle, type GameSnapshot, type MountOptions, type SkinFactory } from 'cube2048';
+import { Playback, SKIN_API_VERSION, poseAt, type GameView, type ReadonlyStore, type Skin, type TileView } from 'cube2048/skin';
+import { ManualClock, runSkinKit, type SkinKitReport } from 'cube2048/skin-kit';
 import { newGame, playMove, type Direction } from 'cube2048/engine';
 import type { Cube2048Element } from 'cube2048/element';
 
@@ -92,7 +132,26 @@ const element: Cube2048Element = document.createElement('cube-2048');
 element.size = 5;
 element.storageKey = 'none';
 element.reducedMotion = null;
-const skin: 'cubes' | 'flat' = element.skin;
+// Since the skin API, a skin's name may be a registered one: a string, with the built-in names offered.
+const skin: EmbedSkin = element.skin;
+const builtIn: EmbedSkin = 'cubes';
+const mine: SkinFactory = (): Skin => ({
+  name: 'mine',
+  mount(host: HTMLElement, store: ReadonlyStore<GameView>) {
+    host.textContent = String(store.getState().game.board.cells.length);
+  },
+  setHint() {},
+  update() {},
+  finish() {},
+  dispose() {},
+  inspect: () => ({ frames: 0, animating: false, tiles: [] as TileView[] }),
+});
+registerSkin('mine', mine);
+mountGame(document.body, { skin: mine });
+void game.setSkin('mine').then((shown: string) => console.log(shown, builtIn, SKIN_API_VERSION));
+const report: Promise<SkinKitReport> = runSkinKit(mine, { seed: 3 });
+const clock = new ManualClock();
+console.log(report, typeof Playback, typeof poseAt, clock.now());
 const size: number | null = element.size;
 game.setOptions({ theme: 'light', reducedMotion: undefined, keyboard: 'page' });
 console.log(skin, size);
@@ -101,8 +160,8 @@ console.log(state.board[0]?.[0], playMove(newGame({ seed: 1 }), 'up').report.mov
 `;
 
 const HOST_TSCONFIG = JSON.stringify({
-  compilerOptions: { strict: true, noEmit: true, skipLibCheck: false, skipDefaultLibCheck: true, module: 'esnext', moduleResolution: 'bundler', target: 'es2022', lib: ['es2023', 'dom', 'dom.iterable'], types: [] },
-  files: ['check.ts'],
+  compilerOptions: { strict: true, noUncheckedIndexedAccess: true, noEmit: true, skipLibCheck: false, skipDefaultLibCheck: true, module: 'esnext', moduleResolution: 'bundler', target: 'es2022', lib: ['es2023', 'dom', 'dom.iterable'], types: [] },
+  files: ['check.ts', 'skins.ts', 'canvas.ts'],
 });
 
 async function npmInstall(host: string, tarball: string): Promise<void> {
@@ -144,12 +203,23 @@ export async function packAndInstall(): Promise<InstalledPackage> {
     writeFile(join(host, 'script.html'), SCRIPT_PAGE),
     writeFile(join(host, 'check.ts'), HOST_TYPES),
     writeFile(join(host, 'tsconfig.json'), HOST_TSCONFIG),
+    writeFile(join(host, 'skins.html'), SKINS_PAGE),
+    writeFile(join(host, 'skins.ts'), SKINS_MAIN),
+    // The outside example skin, as its author ships it: it imports only cube2048/skin.
+    cp(join(repo, 'examples/skins/canvas.ts'), join(host, 'canvas.ts')),
   ]);
   const typecheck = run(process.execPath, [tsc, '-p', join(host, 'tsconfig.json')], { cwd: host }).then(
     () => '',
     (error: { stdout?: string; message: string }) => error.stdout || error.message,
   );
-  await build({ root: host, configFile: false, logLevel: 'warn', base: './', publicDir: false, build: { outDir: join(host, 'dist'), emptyOutDir: true, target: 'es2022' } });
+  await build({
+    root: host,
+    configFile: false,
+    logLevel: 'warn',
+    base: './',
+    publicDir: false,
+    build: { outDir: join(host, 'dist'), emptyOutDir: true, target: 'es2022', rollupOptions: { input: { index: join(host, 'index.html'), skins: join(host, 'skins.html') } } },
+  });
 
   return {
     root,

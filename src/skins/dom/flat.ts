@@ -9,7 +9,7 @@ import type { GameView, ReadonlyStore } from '../../store/types';
 import { BOARD_COLOURS, TILE_FONT, labelFontScale, textColour, tileColour, tileGlow, tileLabel } from '../palette';
 import { Playback } from '../playback';
 import type { Skin, SkinInspection, SkinOptions } from '../skin';
-import { SharedOptions } from '../skin-options';
+import { SkinSettings } from '../skin-options';
 import type { Pose, Timeline } from '../timeline';
 import { poseAt, tilesAt } from '../timeline';
 
@@ -47,7 +47,7 @@ function appendLabel(el: HTMLElement, label: string): void {
 }
 
 export function createFlatSkin(options: SkinOptions = {}): Skin {
-  const shared = new SharedOptions(options, () => repaint());
+  const shared = new SkinSettings(options, () => repaint());
   const playback = new Playback(shared.clock, { begin, draw }, () => shared.reducedMotion);
   const pose: Pose = { col: 0, row: 0, scale: 1, opacity: 1 };
   let root: HTMLDivElement | null = null;

@@ -23,7 +23,7 @@ import type { GameView, ReadonlyStore } from '../../store/types';
 import { Playback } from '../playback';
 import type { Skin, SkinInspection, SkinOptions } from '../skin';
 import { NO_WEBGL_MESSAGE, SkinUnavailableError } from '../skin';
-import { SharedOptions } from '../skin-options';
+import { SkinSettings } from '../skin-options';
 import type { Timeline } from '../timeline';
 import { tilesAt } from '../timeline';
 import { probeWebgl } from '../webgl';
@@ -87,7 +87,7 @@ const createWebglRenderer = (canvas: HTMLCanvasElement, antialias: boolean): Cub
   new WebGLRenderer({ canvas, antialias, alpha: true, powerPreference: 'high-performance' });
 
 export function createCubesSkin(options: SkinOptions = {}, internals: CubesInternals = {}): CubesSkin {
-  const shared = new SharedOptions(options, () => repaint());
+  const shared = new SkinSettings(options, () => repaint());
   const playback = new Playback(shared.clock, { begin, draw }, () => shared.reducedMotion);
   const gpu = createGpuResources();
   const board = createCubesScene(gpu);
