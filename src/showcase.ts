@@ -1,7 +1,11 @@
 /**
- * The showcase page: one store, three skins side by side. It wires parts together like
+ * The showcase page: one store, four skins side by side. It wires parts together like
  * main.ts does and adds nothing to the rules; every skin follows the same read-only store.
+ * The fourth is the outside example skin, registered through the package's public API as
+ * any host page would.
  */
+import { registerSkin } from 'cube2048';
+import { createCanvasSkin } from '../examples/skins/canvas';
 import type { Direction } from './engine';
 import { attachKeyboard, describeKeys } from './input';
 import { BUILT_IN_SKINS } from './skins/registry';
@@ -25,15 +29,17 @@ reduced.checked = matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 const options = (): SkinOptions => ({ reducedMotion: reduced.checked, theme: dark.checked ? 'dark' : 'light' });
 
-// One panel per built-in skin (#cubes, #flat, #text), each through the same skin host as the game: one that cannot run here says why in its note and shows the flat board.
-const skins: SkinHost[] = BUILT_IN_SKINS.map((entry) => {
+registerSkin('canvas', createCanvasSkin);
+for (const entry of BUILT_IN_SKINS) $(`[data-skin-label="${entry.name}"]`).textContent = entry.label;
+
+// One panel per skin (#cubes, #flat, #text, #canvas), each through the same skin host as the game: one that cannot run here says why in its note and shows the flat board.
+const skins: SkinHost[] = [...BUILT_IN_SKINS.map((entry) => entry.name), 'canvas'].map((name) => {
   const onFallback = (reason: string): void => {
-    const note = document.querySelector<HTMLElement>(`#${entry.name}-note`);
+    const note = document.querySelector<HTMLElement>(`#${name}-note`);
     if (note) note.textContent = reason;
   };
-  $(`[data-skin-label="${entry.name}"]`).textContent = entry.label;
-  const host = createSkinHost($(`#${entry.name}`), store, { options, onFallback });
-  void host.show(entry.name);
+  const host = createSkinHost($(`#${name}`), store, { options, onFallback });
+  void host.show(name);
   return host;
 });
 
