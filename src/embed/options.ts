@@ -8,7 +8,7 @@
 import type { Direction, Status } from '../engine';
 import { DEFAULT_SIZE, DIRECTIONS, MAX_SEED, MAX_SIZE, MIN_SIZE, isValidSeed, isValidSize } from '../engine';
 import type { PlayableSkin } from '../skins/registry';
-import { BUILT_IN_SKINS, DEFAULT_SKIN, PLAYABLE_SKINS, isSkinName } from '../skins/registry';
+import { BUILT_IN_SKINS, DEFAULT_SKIN, isSkinName, knownSkinNames } from '../skins/registry';
 import type { SkinFactory } from '../skins/skin';
 
 /**
@@ -151,7 +151,8 @@ interface OptionSpec<T, A extends string | undefined = string | undefined, E ext
   /** Checks a value given in JavaScript or posted to the iframe. */
   readonly check: (value: unknown, naming: Naming) => Checked<T>;
   /** Reads an attribute's or address parameter's text; `check` when absent. */
-  readonly read?: (text: string, naming: Naming, attribute: string) => Checked<T>;
+  /** `frame`: read from the iframe page's address, where no skin can be registered. */
+  readonly read?: (text: string, naming: Naming, attribute: string, frame: boolean) => Checked<T>;
   readonly effect: E;
   /** The element's property is the attribute's text as written (not its checked value). */
   readonly reflectText?: boolean;
@@ -160,17 +161,20 @@ interface OptionSpec<T, A extends string | undefined = string | undefined, E ext
 const NOT_PLAYABLE = BUILT_IN_SKINS.filter((s) => !s.playable).map((s): string => s.name);
 
 /**
- * A skin: a factory (from JavaScript), or a name. Whether a name is registered is decided when
- * the game shows it, since a host may register its skin just after the element's import.
+ * A skin: a factory (from JavaScript), or a name, built in or registered. From JavaScript the
+ * name must be known when the call is made; an attribute's name is only spelled right here
+ * and looked up when the game shows it, since a page may register its skin just after the
+ * element's import; the iframe page's own address can name only built-in skins.
  */
 function checkSkinChoice(value: unknown, naming: Naming): Checked<EmbedSkin | SkinFactory> {
-  return typeof value === 'function' ? fine(value as SkinFactory) : checkSkinName(value, naming);
+  return typeof value === 'function' ? fine(value as SkinFactory) : checkSkinName(value, naming, true);
 }
 
-/** A skin's name, as attributes, addresses and posted commands give it. */
-export function checkSkinName(value: unknown, naming: Naming = optionNaming('skin')): Checked<EmbedSkin> {
-  if (isSkinName(value) && !NOT_PLAYABLE.includes(value)) return fine(value);
-  return { value: DEFAULT_SKIN, problems: [`${naming(value)} is not a skin (one of ${PLAYABLE_SKINS.join(', ')}, a registered name or a skin factory), so ${DEFAULT_SKIN} is used`] };
+/** A skin's name, as attributes, addresses and posted commands give it; `known`: it must be built in or registered now. */
+export function checkSkinName(value: unknown, naming: Naming = optionNaming('skin'), known = true): Checked<EmbedSkin> {
+  const names = knownSkinNames();
+  if (isSkinName(value) && !NOT_PLAYABLE.includes(value) && (!known || names.includes(value))) return fine(value);
+  return { value: DEFAULT_SKIN, problems: [`${naming(value)} is not a skin (one of ${names.join(', ')}, or a factory), so ${DEFAULT_SKIN} is used`] };
 }
 
 /** An option that takes one of a few words. */
@@ -228,7 +232,7 @@ function checkCallbacks(value: unknown): Checked<GameCallbacks> {
  * its line in `MountOptions`) plus its effect where the game applies it.
  */
 export const OPTIONS = {
-  skin: { attribute: 'skin', default: DEFAULT_SKIN, check: checkSkinChoice, read: checkSkinName, effect: 'skin' },
+  skin: { attribute: 'skin', default: DEFAULT_SKIN, check: checkSkinChoice, read: (text, naming, _attribute, frame) => checkSkinName(text, naming, frame), effect: 'skin' },
   size: {
     attribute: 'size',
     default: undefined,
@@ -332,7 +336,7 @@ export function checkAttribute(attribute: AttributeName, text: string | null, fr
   const name = optionOf(attribute);
   const spec: OptionSpec<unknown> = OPTIONS[name];
   if (text === null) return fine({ [name]: defaultOf(spec, frame) });
-  const checked = spec.read ? spec.read(text, textNaming(attribute), attribute) : spec.check(text, textNaming(attribute));
+  const checked = spec.read ? spec.read(text, textNaming(attribute), attribute, frame) : spec.check(text, textNaming(attribute));
   return { value: { [name]: checked.value }, problems: checked.problems };
 }
 

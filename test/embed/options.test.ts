@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ATTRIBUTES, LIVE_OPTIONS, OPTIONS, checkAttribute, checkLiveOptions, optionsFromStrings, problemLine, resolveOptions, storagePrefix } from '../../src/embed/options';
+import { registerSkin } from '../../src/skins/registry';
 
 describe('mountGame options', () => {
   it('default to a 3D game saved under cube2048:embed, keys while focused, following the system', () => {
@@ -24,18 +25,26 @@ describe('mountGame options', () => {
     expect(problems).toHaveLength(7);
     expect(problems.join('\n')).toContain('option size 99 is not a board size from 3 to 8, so 4 is used');
     expect(problems.join('\n')).toContain('option seed "abc<script>" is not a whole number from 0 to 4294967295, so a random seed is used');
-    expect(problems.join('\n')).toContain('option skin "Round Cubes" is not a skin (one of cubes, flat, a registered name or a skin factory), so cubes is used');
+    expect(problems.join('\n')).toContain('option skin "Round Cubes" is not a skin (one of cubes, flat, or a factory), so cubes is used');
   });
 
-  it('take a skin factory, or a name a host may register, and leave the registry to be asked when the game shows it', () => {
+  it('take a skin factory, or the name of a registered skin', () => {
     const factory = () => ({ name: 'mine', mount() {}, setHint() {}, update() {}, finish() {}, dispose() {} });
     expect(resolveOptions({ skin: factory })).toEqual({ value: expect.objectContaining({ skin: factory }), problems: [] });
+    expect(resolveOptions({ skin: 'neon-glow' }).problems).toEqual(['option skin "neon-glow" is not a skin (one of cubes, flat, or a factory), so cubes is used']);
+    registerSkin('neon-glow', factory);
     expect(resolveOptions({ skin: 'neon-glow' })).toEqual({ value: expect.objectContaining({ skin: 'neon-glow' }), problems: [] });
-    expect(checkAttribute('skin', 'neon-glow').value).toEqual({ skin: 'neon-glow' });
+  });
+
+  it('leave an attribute\'s skin name to be looked up when the game shows it (the page may register it later), but not the iframe page\'s', () => {
+    expect(checkAttribute('skin', 'not-yet').value).toEqual({ skin: 'not-yet' });
+    expect(checkAttribute('skin', 'Not Yet').problems).toHaveLength(1);
+    expect(checkAttribute('skin', 'not-yet', true).problems).toEqual([expect.stringMatching(/^skin="not-yet" is not a skin \(one of cubes, flat/)]);
   });
 
   it('refuse the showcase-only text skin in a game', () => {
-    expect(resolveOptions({ skin: 'text' }).problems).toEqual(['option skin "text" is not a skin (one of cubes, flat, a registered name or a skin factory), so cubes is used']);
+    expect(resolveOptions({ skin: 'text' }).problems).toEqual([expect.stringMatching(/^option skin "text" is not a skin \(one of cubes, flat/)]);
+    expect(checkAttribute('skin', 'text').problems).toHaveLength(1);
   });
 
   it('reject fractional, negative and too large numbers', () => {
