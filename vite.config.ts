@@ -43,19 +43,21 @@ export default defineConfig({
         // The `cube2048` command: built once per run (global setup), then driven as a process.
         test: { name: 'cli', include: ['test/cli/**/*.test.ts'], environment: 'node', globalSetup: ['test/cli/global-setup.ts'], testTimeout: 60_000, hookTimeout: 120_000 },
       },
-      {
-        extends: true,
+      // The browser files once per engine: a test says what it checks once and runs in all three (test/browser/harness.ts).
+      ...(['chromium', 'firefox', 'webkit'] as const).map((engine) => ({
+        extends: true as const,
         test: {
-          name: 'browser',
+          name: engine,
           include: ['test/browser/**/*.test.ts'],
-          environment: 'node',
+          environment: 'node' as const,
+          env: { CUBE2048_ENGINE: engine },
           globalSetup: ['test/browser/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // One Chromium at a time per file keeps a 2-core CI machine responsive.
+          // One browser at a time per engine keeps a 2-core CI machine responsive.
           fileParallelism: false,
         },
-      },
+      })),
     ],
   },
 });

@@ -1,22 +1,25 @@
 /**
- * The 3D skin's rendering cost in headless Chromium on SwiftShader (software WebGL),
- * 600×600 CSS px at DPR 1, over a scripted burst of 200 moves (one every 80 ms, so
- * animations are cut short by the next move as with a fast player):
+ * The 3D skin's rendering cost in each engine: headless Chromium on SwiftShader, Firefox and
+ * WebKitGTK on Mesa llvmpipe under Xvfb (all software WebGL here, so compare the engines'
+ * ratios, not absolute times), 600×600 CSS px at DPR 1, over a scripted burst of 200 moves
+ * (one every 80 ms, so animations are cut short by the next move as with a fast player):
  * - frame work time: how long each frame's callback (pose update + `renderer.render`) ran;
  * - draw calls per frame, frames drawn while idle for 2 s (goal 0);
- * - JS heap and GPU object counts (`renderer.info.memory`) before and after, after a GC.
+ * - JS heap (Chromium only: it takes CDP) and GPU object counts (`renderer.info.memory`) before and after, after a GC.
  * (The three-skin chunk's size is measured with the other bundles, in bench/sizes.ts.)
  *
- * `npx tsx bench/render.ts [--runs 3]` prints JSON; `renderSection` is the `render` section of
- * `npm run bench`: each figure is the median of the runs' values, with their range.
+ * `npx tsx bench/render.ts [--runs 3] [--engine firefox]` prints JSON; `renderSection` is the
+ * `render` section of `npm run bench`: each figure is the median of the runs' values, with
+ * their range; Chromium's keep their names (`render.frameWorkMedianMs`), the others' carry the
+ * engine (`render.firefox.frameWorkMedianMs`).
  */
 import { pathToFileURL } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
 import type { Direction } from '../src/engine';
-import { launchBrowser } from '../test/browser/harness';
+import type { EngineName, TestBrowser, TestPage } from '../test/browser/harness';
+import { ENGINES, launchEngine, playwright } from '../test/browser/harness';
 import type { ServedFixtures } from '../test/browser/fixtures/serve';
 import { serveFixtures } from '../test/browser/fixtures/serve';
-import type { SectionOptions, SectionRun } from './figures';
+import type { Figure, SectionOptions, SectionRun } from './figures';
 import { figure } from './figures';
 import { median, quantile } from './stats';
 
@@ -25,8 +28,11 @@ const MOVE_EVERY_MS = 80;
 const IDLE_MS = 2000;
 const ORDER: readonly Direction[] = ['left', 'down', 'right', 'down', 'left', 'up'];
 
-async function heapMB(page: Page): Promise<number> {
-  const cdp = await page.context().newCDPSession(page);
+/** The JS heap after a GC, in MB; NaN outside Chromium (forcing a GC and reading the heap take CDP). */
+async function heapMB(page: TestPage): Promise<number> {
+  if (page.engine !== 'chromium') return Number.NaN;
+  const native = playwright(page);
+  const cdp = await native.context().newCDPSession(native);
   await cdp.send('HeapProfiler.collectGarbage');
   await cdp.send('Performance.enable');
   const { metrics } = await cdp.send('Performance.getMetrics');
@@ -41,11 +47,9 @@ interface RenderRun {
   readonly intervals: readonly number[];
 }
 
-async function oneRun(browser: Browser, served: ServedFixtures): Promise<RenderRun> {
+async function oneRun(browser: TestBrowser, served: ServedFixtures): Promise<RenderRun> {
   const context = await browser.newContext({ viewport: { width: 600, height: 600 }, deviceScaleFactor: 1 });
   const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(served.url('skins.html'));
   await page.waitForFunction(() => document.body.dataset.ready === 'true');
   await page.evaluate(() => window.fixture.mount({ skin: 'cubes', seed: 2048, timedClock: true }));
@@ -79,6 +83,7 @@ async function oneRun(browser: Browser, served: ServedFixtures): Promise<RenderR
   const idleFrames = (await page.evaluate(() => window.fixture.stats()))!.frames - settled;
   const heapAfter = await heapMB(page);
   const gpuAfter = (await page.evaluate(() => window.fixture.stats()))!;
+  const errors = await page.errors();
   await context.close();
   if (errors.length > 0) throw new Error(`the page failed: ${errors.join('; ')}`);
 
@@ -105,9 +110,9 @@ async function oneRun(browser: Browser, served: ServedFixtures): Promise<RenderR
   return { figures, work, intervals };
 }
 
-export async function benchRender(options: { runs?: number } = {}): Promise<RenderRun[]> {
+export async function benchRender(options: { runs?: number; engine?: EngineName } = {}): Promise<RenderRun[]> {
   const runs = options.runs ?? 3;
-  const [served, browser] = await Promise.all([serveFixtures(), launchBrowser()]);
+  const [served, browser] = await Promise.all([serveFixtures(), launchEngine(options.engine ?? 'chromium')]);
   try {
     const results: RenderRun[] = [];
     for (let i = 0; i < runs; i++) results.push(await oneRun(browser, served));
@@ -138,25 +143,49 @@ const LABELS: Readonly<Record<string, readonly [label: string, unit: string, bet
   gpuProgramsAfter: ['shader programs after', 'count'],
 };
 
-/** The 3D skin at 600×600 CSS px, DPR 1, 200 scripted moves, headless Chromium on SwiftShader. */
+/** Figures Firefox and WebKit report too (the heap needs CDP: Chromium only). */
+const EVERY_ENGINE = Object.keys(LABELS).filter((key) => !key.startsWith('jsHeap'));
+
+/** The 3D skin at 600×600 CSS px, DPR 1, 200 scripted moves, in each engine (Chromium's figures first, by their old names). */
 export async function renderSection({ quick }: SectionOptions): Promise<SectionRun> {
-  const runs = await benchRender({ runs: quick ? 1 : 3 });
-  const figures = Object.entries(LABELS).map(([key, [label, unit, better]]) => {
-    const values = runs.map((r) => (key === 'framesOver16_7msShare' ? 100 * (r.figures[key] ?? Number.NaN) : (r.figures[key] ?? Number.NaN)));
-    return figure(`render.${key}`, label, unit, values, {
-      ...(better ? { better } : {}),
-      ...(key === 'idleFrames2s' ? { goal: { op: '<=' as const, value: 0, source: 'draw on demand (ARCHITECTURE.md)' } } : {}),
-    });
-  });
+  const figures: Figure[] = [];
+  const series: Record<string, number[]> = {};
+  const counts: string[] = [];
+  for (const engine of ENGINES) {
+    const runs = await benchRender({ runs: quick ? 1 : 3, engine });
+    counts.push(`${engine} ${runs.length}`);
+    const prefix = engine === 'chromium' ? 'render' : `render.${engine}`;
+    for (const [key, [label, unit, better]] of Object.entries(LABELS)) {
+      if (engine !== 'chromium' && !EVERY_ENGINE.includes(key)) continue;
+      const values = runs.map((r) => (key === 'framesOver16_7msShare' ? 100 * (r.figures[key] ?? Number.NaN) : (r.figures[key] ?? Number.NaN)));
+      const named = engine === 'chromium' ? label : `${engine}: ${label.replace('(SwiftShader)', '(llvmpipe)')}`;
+      figures.push(
+        figure(`${prefix}.${key}`, named, unit, values, {
+          ...(better ? { better } : {}),
+          ...(key === 'idleFrames2s' ? { goal: { op: '<=' as const, value: 0, source: 'draw on demand (ARCHITECTURE.md)' } } : {}),
+        }),
+      );
+    }
+    const suffix = engine === 'chromium' ? '' : `.${engine}`;
+    series[`frameWorkMs${suffix}`] = runs.flatMap((r) => r.work.map((w) => Number(w.toFixed(3))));
+    series[`frameIntervalMs${suffix}`] = runs.flatMap((r) => r.intervals.map((w) => Number(w.toFixed(2))));
+  }
   return {
     figures,
-    series: { frameWorkMs: runs.flatMap((r) => r.work.map((w) => Number(w.toFixed(3)))), frameIntervalMs: runs.flatMap((r) => r.intervals.map((w) => Number(w.toFixed(2)))) },
-    notes: [`${runs.length} run(s) of ${MOVES} moves, one every ${MOVE_EVERY_MS} ms; frame work = the skin's frame callback (pose update + renderer.render), timed in the page.`],
+    series,
+    notes: [
+      `runs per engine: ${counts.join(', ')}; ${MOVES} moves, one every ${MOVE_EVERY_MS} ms; frame work = the skin's frame callback (pose update + renderer.render), timed in the page.`,
+      'All three engines draw WebGL in software here (SwiftShader, llvmpipe): compare their ratios, not absolute times.',
+    ],
   };
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const at = process.argv.indexOf('--runs');
-  const runs = at > 0 ? Number(process.argv[at + 1]) : undefined;
-  console.log(JSON.stringify((await benchRender(runs ? { runs } : {})).map((r) => r.figures), null, 2));
+  const arg = (name: string): string | undefined => {
+    const at = process.argv.indexOf(name);
+    return at > 0 ? process.argv[at + 1] : undefined;
+  };
+  const runs = arg('--runs');
+  const engine = arg('--engine') as EngineName | undefined;
+  console.log(JSON.stringify((await benchRender({ ...(runs ? { runs: Number(runs) } : {}), ...(engine ? { engine } : {}) })).map((r) => r.figures), null, 2));
 }

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { build } from 'vite';
-import { launchBrowser } from '../test/browser/harness';
+import { launchChromiumBrowser } from '../test/browser/engines/chromium';
 import { serveDirectory } from '../test/browser/static-server';
 
 export async function withBuiltSite<T>(use: (site: { readonly url: string; readonly browser: Browser }) => Promise<T>): Promise<T> {
@@ -17,7 +17,7 @@ export async function withBuiltSite<T>(use: (site: { readonly url: string; reado
     await build({ root, logLevel: 'error', build: { outDir: siteDir, emptyOutDir: true, chunkSizeWarningLimit: 4096 } });
     const server = await serveDirectory(siteDir);
     try {
-      const browser = await launchBrowser();
+      const browser = await launchChromiumBrowser();
       try {
         return await use({ url: server.url, browser });
       } finally {

@@ -6,7 +6,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { OpenedPage, TestBrowser, TestPage } from './harness';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FrameCommand, FrameMessage, GameSnapshot } from '../../src/embed';
 import { launchBrowser, openPage, siteUrl } from './harness';
@@ -48,11 +48,11 @@ const PARENT = `<!doctype html>
 </html>
 `;
 
-let browser: Browser;
+let browser: TestBrowser;
 let dir: string;
 let parent: Served;
 let stranger: Served;
-let open: { page: Page; errors: string[]; close(): Promise<void> }[] = [];
+let open: OpenedPage[] = [];
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'cube2048-parent-'));
@@ -69,30 +69,31 @@ afterAll(async () => {
 afterEach(async () => {
   const pages = open;
   open = [];
+  const errors = await Promise.all(pages.map((p) => p.errors()));
   for (const p of pages) await p.close();
-  for (const p of pages) expect(p.errors).toEqual([]);
+  for (const e of errors) expect(e).toEqual([]);
 });
 
 const originOf = (url: string): string => new URL(url).origin;
 
-async function parentPage(served: Served = parent): Promise<{ page: Page; errors: string[] }> {
-  const { page, context, errors } = await openPage(browser, new URL('parent.html', served.url).href);
-  open.push({ page, errors, close: () => context.close() });
-  return { page, errors };
+async function parentPage(served: Served = parent): Promise<{ page: TestPage }> {
+  const opened = await openPage(browser, new URL('parent.html', served.url).href);
+  open.push(opened);
+  return { page: opened.page };
 }
 
 const frameUrl = (params: Record<string, string>): string => `${siteUrl('embed.html')}?${new URLSearchParams(params)}`;
 
-const messages = (page: Page, frame: number, type: FrameMessage['type']): Promise<Received[]> =>
+const messages = (page: TestPage, frame: number, type: FrameMessage['type']): Promise<Received[]> =>
   page.evaluate(([frame, type]) => window.received.filter((m) => m.frame === frame && m.type === type), [frame, type] as const);
 
-async function waitFor(page: Page, frame: number, type: FrameMessage['type'], count = 1): Promise<Received[]> {
+async function waitFor(page: TestPage, frame: number, type: FrameMessage['type'], count = 1): Promise<Received[]> {
   await page.waitForFunction(([frame, type, count]) => window.received.filter((m) => m.frame === frame && m.type === type).length >= count, [frame, type, count] as const, { timeout: 30_000 });
   return messages(page, frame, type);
 }
 
 /** Asks a frame for its state (the answer comes only from a frame that takes our commands). */
-async function stateOf(page: Page, frame: number, id: string, patience = 3_000): Promise<GameSnapshot | null> {
+async function stateOf(page: TestPage, frame: number, id: string, patience = 3_000): Promise<GameSnapshot | null> {
   await page.evaluate(([frame, id]) => window.send(frame, { target: 'cube2048', type: 'getState', id }), [frame, id] as const);
   try {
     await page.waitForFunction(([frame, id]) => window.received.some((m) => m.frame === frame && m.type === 'state' && m.id === id), [frame, id] as const, { timeout: patience });
@@ -126,7 +127,7 @@ describe('the iframe page', () => {
   });
 
   it('answers a malformed command with an error, and refuses commands from an origin it does not list', async () => {
-    const { page, errors } = await parentPage();
+    const { page } = await parentPage();
     const listed = await page.evaluate((src) => window.addFrame(src), frameUrl({ skin: 'flat', origin: originOf(parent.url) }));
     const unlisted = await page.evaluate((src) => window.addFrame(src), frameUrl({ skin: 'flat', origin: originOf(stranger.url) }));
     const unset = await page.evaluate((src) => window.addFrame(src), frameUrl({ skin: 'flat' }));
@@ -142,11 +143,11 @@ describe('the iframe page', () => {
     expect(await stateOf(page, unset, 'n', 1_000)).toBeNull();
     expect(await stateOf(page, listed, 'l')).toMatchObject({ moves: 0 });
     expect(await page.evaluate((frame) => window.received.filter((m) => m.frame === frame), unlisted)).toEqual([]);
+    const errors = await page.takeErrors();
     // Each refusal is said once, in the frame's console; the unlisted frame also says it will not talk to this parent.
     expect(errors.filter((e) => e.includes('refused'))).toHaveLength(2);
     expect(errors.filter((e) => e.includes('which is not among origin='))).toHaveLength(1);
     expect(errors.filter((e) => e.includes('"sideways" is not a direction'))).toHaveLength(1);
-    errors.length = 0;
   });
 
   it('keeps two frames apart, and keys typed in the parent’s text field move neither', async () => {
@@ -162,7 +163,8 @@ describe('the iframe page', () => {
     expect(await page.inputValue('#field')).toBe('wasd');
     expect([(await stateOf(page, 0, 'a'))?.moves, (await stateOf(page, 1, 'b'))?.moves]).toEqual([0, 0]);
 
-    await page.frameLocator('iframe >> nth=0').locator('.game').click();
+    // A click on the first frame lands on its game, which fills the frame.
+    await page.locator('iframe').nth(0).click();
     for (const key of ['ArrowLeft', 'ArrowUp', 'ArrowRight', 'ArrowDown']) await page.keyboard.press(key);
     await page.waitForTimeout(250);
     const first = await stateOf(page, 0, 'c');
@@ -173,22 +175,21 @@ describe('the iframe page', () => {
   });
 
   it('names bad address parameters in one console error, plays with the defaults and injects nothing', async () => {
-    const { page, errors } = await parentPage();
+    const { page } = await parentPage();
     const frame = await page.evaluate(
       (src) => window.addFrame(src),
       frameUrl({ size: '99', seed: 'abc<script>parent.hacked=1</script>', skin: 'nope', theme: 'plaid', origin: originOf(parent.url) }),
     );
     const [readyMessage] = await waitFor(page, frame, 'ready');
     expect(readyMessage).toMatchObject({ skin: 'cubes', state: { size: 4 } });
-    const content = page.frames().find((f) => f.url().includes('embed.html'));
-    const injected = await content?.evaluate(() => {
+    const injected = await page.evaluateInFrame('embed.html', () => {
       const root = document.getElementById('game')?.shadowRoot;
       return Boolean(root?.querySelector('script, img')) || (root?.textContent ?? '').includes('hacked');
     });
     expect(injected).toBe(false);
     expect(await page.evaluate(() => 'hacked' in window)).toBe(false);
-    expect(errors).toHaveLength(1);
+    const errors = await page.takeErrors();
+    expect(errors, errors.join('\n')).toHaveLength(1);
     for (const name of ['size="99"', 'seed="abc<script>', 'skin="nope"', 'theme="plaid"']) expect(errors[0]).toContain(name);
-    errors.length = 0;
   });
 });

@@ -9,7 +9,7 @@ import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { OpenedPage, TestBrowser } from './harness';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage } from './harness';
 import type { Served } from './static-server';
@@ -29,7 +29,7 @@ const HEAP_SLACK = 400 * 1024;
 
 let pkg: InstalledPackage;
 let served: Served;
-let browser: Browser;
+let browser: TestBrowser;
 
 beforeAll(async () => {
   [pkg, browser] = await Promise.all([packAndInstall(), launchBrowser()]);
@@ -42,11 +42,7 @@ afterAll(async () => {
   await pkg?.close();
 });
 
-interface Opened {
-  readonly context: BrowserContext;
-  readonly page: Page;
-  readonly errors: string[];
-}
+type Opened = OpenedPage;
 
 /** A host page in a fresh context (empty storage); with the resource tracker installed unless told otherwise. */
 async function open(path: string, options: { readonly track?: boolean; readonly initScript?: string } = {}): Promise<Opened> {
@@ -60,8 +56,9 @@ async function open(path: string, options: { readonly track?: boolean; readonly 
 
 /** Closes a page that was opened for one test and checks it logged no error. */
 async function done(o: Opened): Promise<void> {
+  const errors = await o.errors();
   await o.context.close();
-  expect(o.errors).toEqual([]);
+  expect(errors).toEqual([]);
 }
 
 describe('the npm package', () => {
@@ -117,18 +114,18 @@ describe.each(PAGES)('%s', (_name, path) => {
   });
   afterEach(async () => {
     await cleanUp(host.page);
-    expect(host.errors.splice(0)).toEqual([]);
+    expect(await host.page.takeErrors()).toEqual([]);
   });
 
   it('loads the library, the element and the engine, and three.js only once a game shows the cubes', async () => {
     const { page } = host;
     expect(await page.evaluate(() => [window.embedTest.elementDefined, window.embedTest.engineWorks])).toEqual([true, true]);
-    const scripts = recordScripts(page);
+    const scripts = await recordScripts(page);
     await page.evaluate(async () => {
       window.games = { a: window.embedTest.mountGame(document.getElementById('a') as HTMLElement, { skin: 'flat', storage: false }) };
       await window.games.a?.ready;
     });
-    const flatOnly = [...scripts];
+    const flatOnly = await scripts.read();
     await page.evaluate(async () => {
       window.games.b = window.embedTest.mountGame(document.getElementById('b') as HTMLElement, { skin: 'cubes', storage: false });
       await window.games.b.ready;
@@ -136,7 +133,7 @@ describe.each(PAGES)('%s', (_name, path) => {
     // A flat game fetches only the words its live region speaks (loaded just after it shows); three.js comes with the cubes.
     const named = (name: string) => (url: string): boolean => new RegExp(`[/-]${name}-[\\w-]+\\.js$`).test(url);
     expect(flatOnly.filter((url) => !named('announce')(url))).toEqual([]);
-    expect(scripts.filter(named('cubes')).length).toBeGreaterThan(0);
+    expect((await scripts.read()).filter(named('cubes')).length).toBeGreaterThan(0);
   });
 
   it('plays two games independently; keys typed in a host text field move neither; every move is reported', async () => {
@@ -209,14 +206,14 @@ describe.each(PAGES)('%s', (_name, path) => {
       [0, 0, 0, 2],
     ]);
     const nearlyWon = { size: 4, board, score: 20_000, status: 'playing', record: 'LRUD', seed: 1, rng: seedRng(1), target: 2048 } as const;
-    const scripts = recordScripts(host.page);
+    const scripts = await recordScripts(host.page);
     const run = await partsOnDemand(host.page, JSON.stringify({ v: 1, game: serializeGame(nearlyWon), undo: [] }));
     expect(run.notice).toMatch(/saved game .*could not be read/i);
     expect(run.question).toBe('Start a new game?');
     expect(run.keptGame).toBe(true);
     expect(run.winTitle).toBe('You win!');
     expect(run.statusAfterKeepGoing).toBe('keepPlaying');
-    expect(scripts.some((url) => url.includes('extras'))).toBe(true);
+    expect((await scripts.read()).some((url) => url.includes('extras'))).toBe(true);
   });
 
   it('without WebGL, shows the flat board with a notice and never downloads three.js', async () => {
@@ -224,7 +221,7 @@ describe.each(PAGES)('%s', (_name, path) => {
       initScript: `const get = HTMLCanvasElement.prototype.getContext; HTMLCanvasElement.prototype.getContext = function (type, ...rest) { return /webgl/i.test(type) ? null : get.call(this, type, ...rest); };`,
     });
     try {
-      const scripts = recordScripts(noWebgl.page);
+      const scripts = await recordScripts(noWebgl.page);
       const shown = await noWebgl.page.evaluate(async () => {
         const game = window.embedTest.mountGame(document.getElementById('a') as HTMLElement, { skin: 'cubes', storage: false });
         const skin = await game.ready;
@@ -236,9 +233,9 @@ describe.each(PAGES)('%s', (_name, path) => {
       });
       expect(shown.skin).toBe('flat');
       expect(shown.notice).toMatch(/WebGL.*flat board is shown\.$/);
-      expect(scripts.filter((url) => /cubes|three/.test(url))).toEqual([]);
+      expect((await scripts.read()).filter((url) => /cubes|three/.test(url))).toEqual([]);
       // A missing WebGL is the browser's limit, not an error: it is told in the notice, not the console.
-      expect(noWebgl.errors).toEqual([]);
+      expect(await noWebgl.errors()).toEqual([]);
     } finally {
       await noWebgl.context.close();
     }
@@ -249,7 +246,7 @@ describe.each(PAGES)('%s', (_name, path) => {
     expect(result.state.size).toBe(4);
     expect(result.skin).toBe('cubes');
     expect(result.markupInjected).toBe(false);
-    const errors = host.errors.splice(0);
+    const errors = await host.page.takeErrors();
     expect(errors).toHaveLength(1);
     for (const name of ['size 99', 'seed "abc<script>', 'skin "nope<img']) expect(errors[0]).toContain(name);
   });
@@ -269,12 +266,13 @@ describe.each(PAGES)('%s', (_name, path) => {
 
   it(`survives ${CYCLES} mount/destroy cycles of the cubes with no WebGL context warning and a flat heap`, async () => {
     const own = await open(path, { track: false });
-    const result = await mountDestroyCycles(own.context, own.page, CYCLES, DRAW_EVERY);
+    const result = await mountDestroyCycles(own.page, CYCLES, DRAW_EVERY);
     await done(own);
     console.info(`${path}: heap ${result.heapBefore} → ${result.heapAfter} bytes over ${CYCLES} cycles (${Math.round(result.milliseconds)} ms)`);
     expect(result.webglWarnings).toEqual([]);
     expect(result.canvasesLeft).toBe(0);
-    expect(result.heapAfter - result.heapBefore).toBeLessThan(HEAP_SLACK);
+    // The heap is read through CDP, so only Chromium measures it; the other engines check the rest.
+    if (result.heapBefore !== null && result.heapAfter !== null) expect(result.heapAfter - result.heapBefore).toBeLessThan(HEAP_SLACK);
   });
 });
 
@@ -327,7 +325,7 @@ describe('the examples', () => {
     const { page } = await openExample('iframe.html');
     await expect.poll(() => page.evaluate(() => document.querySelector('iframe')?.getBoundingClientRect().height ?? 0)).toBeGreaterThan(400);
     await expect.poll(() => page.textContent('#status')).toMatch(/^ready/);
-    for (const dir of ['Left', 'Up', 'Right', 'Down']) await page.click(`button:text("${dir}")`);
+    for (const dir of ['Left', 'Up', 'Right', 'Down']) await page.locator('button', { hasText: dir }).click();
     await expect.poll(() => page.textContent('#status')).toMatch(/[1-9]\d* moves/);
   });
 });

@@ -1,38 +1,60 @@
 /**
- * The one place that knows how to start Chromium for tests: Debian's browser, headless,
- * no network chatter, WebGL on SwiftShader. Every browser test launches through here.
+ * The one place that knows how to start a browser for tests. Each vitest project runs the
+ * browser files in one engine (CUBE2048_ENGINE: chromium, firefox or webkit, see
+ * vite.config.ts); tests drive it through `TestPage`, which means the same in all three.
+ * Chromium-only checks (CDP) say so with `chromiumOnly` and reach Playwright's page with `playwright`.
  */
-import { chromium } from 'playwright-core';
-import type { Browser, BrowserContext, LaunchOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, inject, it } from 'vitest';
+import { chromiumDriver, playwrightPageOf } from './engines/chromium';
+import type { ContextOptions, EngineName } from './engines/driver';
+import { firefoxDriver } from './engines/firefox';
+import type { TestContext, TestPage } from './engines/page';
+import { TestBrowser } from './engines/page';
+import { webkitDriver } from './engines/webkit';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export type { ContextOptions, EngineName } from './engines/driver';
+export type { Box, Locator, TestContext, TestPage } from './engines/page';
+export { TestBrowser } from './engines/page';
+export { CHROMIUM_ARGS, CHROMIUM_PATH } from './engines/chromium';
 
-export const CHROMIUM_ARGS: readonly string[] = [
-  '--no-sandbox',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-  '--use-angle=swiftshader',
-  '--enable-unsafe-swiftshader',
-  '--ignore-gpu-blocklist',
-];
+export const ENGINES: readonly EngineName[] = ['chromium', 'firefox', 'webkit'];
 
-export function launchBrowser(extra: Partial<LaunchOptions> & { args?: string[] } = {}): Promise<Browser> {
-  const { args = [], ...rest } = extra;
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, ...rest, args: [...CHROMIUM_ARGS, ...args] });
+/** The engine of this test run: CUBE2048_ENGINE, else Chromium. */
+export const ENGINE: EngineName = (() => {
+  const name = process.env['CUBE2048_ENGINE'] ?? 'chromium';
+  if (!(ENGINES as readonly string[]).includes(name)) throw new Error(`CUBE2048_ENGINE=${name}: expected one of ${ENGINES.join(', ')}`);
+  return name as EngineName;
+})();
+
+/** What this engine's automation can do, where the engines differ (not what the product does). */
+export const supports = {
+  /** WebKitGTK's WebDriver cannot emulate a device pixel ratio. */
+  deviceScaleFactor: ENGINE !== 'webkit',
+} as const;
+
+export interface LaunchOptions {
+  /** Extra Chromium switches (ignored by the other engines, which have no such switches). */
+  readonly chromiumArgs?: readonly string[];
+}
+
+/** This run's engine. */
+export const launchBrowser = (options: LaunchOptions = {}): Promise<TestBrowser> => launchEngine(ENGINE, options);
+
+/** A named engine (the benchmarks measure each in turn). */
+export async function launchEngine(engine: EngineName, options: LaunchOptions = {}): Promise<TestBrowser> {
+  const driver = engine === 'chromium' ? await chromiumDriver(options.chromiumArgs) : engine === 'firefox' ? await firefoxDriver() : await webkitDriver();
+  return new TestBrowser(driver);
 }
 
 /**
  * One browser for the tests of the enclosing `describe`: launched before them, closed after.
  * Returns the browser; calling it before the tests start is a mistake and throws.
  */
-export function sharedBrowser(): () => Browser {
-  let browser: Browser | null = null;
+export function sharedBrowser(options: LaunchOptions = {}): () => TestBrowser {
+  let browser: TestBrowser | null = null;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await launchBrowser(options);
   });
   afterAll(async () => {
     await browser?.close();
@@ -43,24 +65,36 @@ export function sharedBrowser(): () => Browser {
   };
 }
 
+/** `it` in Chromium, a skipped test elsewhere: for checks only CDP can make. Say why in `reason`. */
+export function chromiumOnly(reason: string): ReturnType<typeof it.skipIf> {
+  if (!reason) throw new Error('chromiumOnly: say why the check needs Chromium');
+  return it.skipIf(ENGINE !== 'chromium');
+}
+
+/** The Playwright page behind a Chromium page, for a `chromiumOnly` check. */
+export function playwright(page: TestPage): Page {
+  const native = playwrightPageOf(page.driver);
+  if (!native) throw new Error(`a Chromium-only check ran in ${ENGINE}`);
+  return native;
+}
+
 /** Base URL of the built site served for this test run (see global-setup.ts). */
 export const siteUrl = (path = ''): string => new URL(path, inject('siteUrl')).href;
 
-/** A page that fails the test on any console error or uncaught exception it sees. */
-export async function openPage(
-  browser: Browser,
-  path: string,
-  options: Parameters<Browser['newContext']>[0] = {},
-): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 800, height: 800 }, deviceScaleFactor: 1, ...options });
+export interface OpenedPage {
+  readonly context: TestContext;
+  readonly page: TestPage;
+  /** The console errors and uncaught exceptions the page has had. */
+  errors(): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+/** A page in a fresh context at `path` (relative to the site, or absolute); its errors are collected. */
+export async function openPage(browser: TestBrowser, path: string, options: ContextOptions = {}): Promise<OpenedPage> {
+  const context = await browser.newContext(options);
   const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(`console.error: ${m.text()}`);
-  });
-  await page.goto(siteUrl(path));
-  return { context, page, errors };
+  await page.goto(path === 'about:blank' ? path : siteUrl(path));
+  return { context, page, errors: () => page.errors(), close: () => context.close() };
 }
 
 declare module 'vitest' {

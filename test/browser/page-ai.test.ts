@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { TestPage } from './harness';
 import { describe, expect, it } from 'vitest';
 import type { Direction, GameState } from '../../src/engine';
 import { fromRows, seedRng } from '../../src/engine';
@@ -28,7 +28,7 @@ function nearlyWon(): GameState {
 }
 
 /** The side the flat skin draws its hint chevrons on, or null when they are hidden. */
-const flatHintSide = (page: Page): Promise<Direction | null> =>
+const flatHintSide = (page: TestPage): Promise<Direction | null> =>
   page.evaluate(() => {
     const bar = [...document.querySelectorAll<HTMLElement>('#board .skin-layer div')].find((el) => el.style.zIndex === '3');
     if (!bar || bar.style.display === 'none') return null;
@@ -36,7 +36,7 @@ const flatHintSide = (page: Page): Promise<Direction | null> =>
     return bar.style.left === '0px' || bar.style.left === '0' ? 'left' : 'right';
   });
 
-const autoplayOn = async (page: Page): Promise<boolean> => (await page.getAttribute('#ai-autoplay', 'aria-pressed')) === 'true';
+const autoplayOn = async (page: TestPage): Promise<boolean> => (await page.getAttribute('#ai-autoplay', 'aria-pressed')) === 'true';
 
 describe('the AI on the game page', () => {
   const browser = sharedBrowser();
@@ -64,7 +64,7 @@ describe('the AI on the game page', () => {
     // The I key asks too.
     await page.keyboard.press('i');
     await expect.poll(() => page.getAttribute('#game', 'data-hint')).toMatch(/^(left|right|up|down)$/);
-    expect(game.errors).toEqual([]);
+    expect(await game.errors()).toEqual([]);
     await game.close();
   });
 
@@ -90,7 +90,7 @@ describe('the AI on the game page', () => {
       expect(boxes.map((b) => b.dir), `${viewport.width} wide`).toEqual(['left', 'up', 'right', 'down']);
       for (const box of boxes) expect(box.inside && box.width > 0, `${viewport.width} wide: ${box.dir} shown whole`).toBe(true);
       expect(await page.locator('#game').boundingBox(), 'showing the analysis does not move the board').toEqual(boardBefore);
-      expect(game.errors).toEqual([]);
+      expect(await game.errors()).toEqual([]);
       await game.close();
     }
   });
@@ -109,7 +109,7 @@ describe('the AI on the game page', () => {
     await page.waitForFunction(() => document.querySelectorAll('#board canvas').length === 0);
     await page.keyboard.press('Escape');
     expect(await flatHintSide(page), 'the new flat board points where the hint was').toBe(dir);
-    expect(game.errors).toEqual([]);
+    expect(await game.errors()).toEqual([]);
     await game.close();
   });
 
@@ -149,7 +149,7 @@ describe('the AI on the game page', () => {
       document.dispatchEvent(new Event('visibilitychange'));
     });
     expect(await autoplayOn(page)).toBe(false);
-    expect(game.errors).toEqual([]);
+    expect(await game.errors()).toEqual([]);
     await game.close();
   });
 
@@ -182,7 +182,7 @@ describe('the AI on the game page', () => {
       expect(answeredAt, 'an answer before the move').toBeDefined();
       expect(movedAt - answeredAt!, 'ms the answer waited for the 700 ms pause to end').toBeGreaterThan(300);
     }
-    expect(game.errors).toEqual([]);
+    expect(await game.errors()).toEqual([]);
     await game.close();
   });
 
@@ -195,7 +195,7 @@ describe('the AI on the game page', () => {
     await expect.poll(() => autoplayOn(page)).toBe(false);
     expect((await readHud(page)).moves).toBe(5);
     await expect.poll(() => liveText(page)).toMatch(/^Autoplay stopped: game over\. Score [\d,]+\.$/);
-    expect(game.errors).toEqual([]);
+    expect(await game.errors()).toEqual([]);
     await game.close();
   });
 
@@ -210,7 +210,7 @@ describe('the AI on the game page', () => {
     const moves = (await readHud(page)).moves;
     await page.waitForTimeout(400);
     expect((await readHud(page)).moves).toBe(moves);
-    expect(game.errors).toEqual([]);
+    expect(await game.errors()).toEqual([]);
     await game.close();
   });
 });

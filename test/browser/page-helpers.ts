@@ -1,8 +1,8 @@
 /** Opening the built game page and reading it the way a player (or a screen reader) does. */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Board, Direction, GameState } from '../../src/engine';
-import { serializeGame, toRows } from '../../src/engine';
+import { fromRows, newGame, playMove, seedRng, serializeGame, toRows } from '../../src/engine';
+import type { TestBrowser, TestContext, TestPage } from './harness';
 import { siteUrl } from './harness';
 
 export interface GameOptions {
@@ -20,9 +20,10 @@ export interface GameOptions {
 }
 
 export interface OpenGame {
-  readonly context: BrowserContext;
-  readonly page: Page;
-  readonly errors: string[];
+  readonly context: TestContext;
+  readonly page: TestPage;
+  /** The console errors and uncaught exceptions the page has had. */
+  errors(): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -31,7 +32,7 @@ export const GAME_KEY = 'cube2048:game:v1';
 export const BEST_KEY = 'cube2048:best:v1';
 
 /** Opens the game page in a fresh context: empty storage except what `storage` and `skin` put there. */
-export async function openGame(browser: Browser, options: GameOptions = {}): Promise<OpenGame> {
+export async function openGame(browser: TestBrowser, options: GameOptions = {}): Promise<OpenGame> {
   const context = await browser.newContext({
     viewport: options.viewport ?? { width: 800, height: 800 },
     deviceScaleFactor: 1,
@@ -50,23 +51,18 @@ export async function openGame(browser: Browser, options: GameOptions = {}): Pro
   }, seed);
   if (options.initScript) await context.addInitScript(options.initScript);
   const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(`console.error: ${m.text()}`);
-  });
   await page.goto(new URL(`index.html${options.query ?? ''}`, options.baseUrl ?? siteUrl()).href);
   await boardShown(page);
-  return { context, page, errors, close: () => context.close() };
+  return { context, page, errors: () => page.errors(), close: () => context.close() };
 }
 
 /** Waits until a skin has drawn the board (the page marks its first drawn frame). */
-export async function boardShown(page: Page): Promise<void> {
+export async function boardShown(page: TestPage): Promise<void> {
   await page.waitForFunction(() => performance.getEntriesByName('cube2048:first-board').length > 0, null, { timeout: 30_000 });
 }
 
 /** The board as the accessible grid names it: numbers, 0 for "empty". */
-export async function readGrid(page: Page): Promise<number[][]> {
+export async function readGrid(page: TestPage): Promise<number[][]> {
   return page.evaluate(() =>
     [...document.querySelectorAll('#game [role="row"]')].map((row) =>
       [...row.querySelectorAll('[role="gridcell"]')].map((cell) => (cell.textContent === 'empty' ? 0 : Number(cell.textContent))),
@@ -81,7 +77,7 @@ export interface Hud {
   readonly undoEnabled: boolean;
 }
 
-export async function readHud(page: Page): Promise<Hud> {
+export async function readHud(page: TestPage): Promise<Hud> {
   return page.evaluate(() => {
     const num = (id: string): number => Number(document.getElementById(id)?.textContent?.replace(/,/g, ''));
     return { score: num('score'), best: num('best'), moves: num('moves'), undoEnabled: !(document.getElementById('undo') as HTMLButtonElement).disabled };
@@ -89,15 +85,15 @@ export async function readHud(page: Page): Promise<Hud> {
 }
 
 /** What the polite live region says now, without the no-break space that forces repeats to be read. */
-export const liveText = (page: Page): Promise<string> => page.evaluate(() => (document.getElementById('live')?.textContent ?? '').trim());
+export const liveText = (page: TestPage): Promise<string> => page.evaluate(() => (document.getElementById('live')?.textContent ?? '').trim());
 
 /** Waits until the page has played `moves` moves (input is paced a frame at a time). */
-export async function waitForMoves(page: Page, moves: number): Promise<void> {
+export async function waitForMoves(page: TestPage, moves: number): Promise<void> {
   await page.waitForFunction((n) => document.getElementById('moves')?.textContent?.replace(/,/g, '') === String(n), moves);
 }
 
 /** Expects the page to show `state`: the grid, the score and the move count. */
-export async function expectShows(page: Page, state: GameState): Promise<void> {
+export async function expectShows(page: TestPage, state: GameState): Promise<void> {
   await waitForMoves(page, state.record.length);
   expect(await readGrid(page)).toEqual(toRows(state.board));
   expect((await readHud(page)).score).toBe(state.score);
@@ -118,25 +114,50 @@ export const saveOf = (game: GameState, past: readonly GameState[] = []): string
 
 export const KEY_OF: Readonly<Record<Direction, string>> = { left: 'ArrowLeft', right: 'ArrowRight', up: 'ArrowUp', down: 'ArrowDown' };
 
-/** A swipe with one finger on the board, through the browser's touch input (pointer events follow). */
-export async function swipe(page: Page, dx: number, dy: number): Promise<void> {
+/**
+ * A swipe with one finger on the board, through the browser's touch input (pointer events
+ * follow). WebKitGTK's WebDriver sends a touch drag as mouse pointer events, which the
+ * board reads as the same swipe.
+ */
+export async function swipe(page: TestPage, dx: number, dy: number): Promise<void> {
   const box = await page.locator('#board').boundingBox();
   if (!box) throw new Error('the board is not visible');
   const x = box.x + box.width / 2;
   const y = box.y + box.height / 2;
-  const cdp = await page.context().newCDPSession(page);
-  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', px: number, py: number): Promise<unknown> =>
-    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x: px, y: py, id: 1 }] });
-  await touch('touchStart', x, y);
-  for (let i = 1; i <= 5; i++) await touch('touchMove', x + (dx * i) / 5, y + (dy * i) / 5);
-  await touch('touchEnd', x + dx, y + dy);
-  await cdp.detach();
+  await page.touchscreen.drag(Array.from({ length: 6 }, (_, i) => ({ x: x + (dx * i) / 5, y: y + (dy * i) / 5 })));
 }
 
-export async function openSettings(page: Page): Promise<void> {
+export async function openSettings(page: TestPage): Promise<void> {
   await page.click('#open-settings');
   await page.waitForFunction(() => (document.getElementById('settings-dialog') as HTMLDialogElement).open);
 }
 
 /** Picks a settings choice, e.g. `choose(page, 'skin', 'cubes')`; the settings dialog must be open. */
-export const choose = (page: Page, name: string, value: string): Promise<void> => page.click(`#settings-dialog label:has(input[name="${name}"][value="${value}"])`);
+export const choose = (page: TestPage, name: string, value: string): Promise<void> => page.click(`#settings-dialog label:has(input[name="${name}"][value="${value}"])`);
+
+/** One left move away from 2048. */
+export function nearlyWon(): GameState {
+  const board = fromRows([
+    [1024, 1024, 0, 0],
+    [2, 4, 0, 0],
+    [0, 0, 0, 0],
+    [0, 0, 0, 2],
+  ]);
+  return { size: 4, board, score: 20_000, status: 'playing', record: 'LRUD', seed: 1, rng: seedRng(1), target: 2048 };
+}
+
+/** A real game played until it ends: the position before the last move, and that move. */
+export function lastMoveOfAGame(): { before: GameState; dir: Direction; after: GameState } {
+  const cycle: Direction[] = ['left', 'down', 'right', 'down'];
+  let state = newGame({ seed: 4242 });
+  for (let i = 0; ; i++) {
+    const dirs = [cycle[i % 4] as Direction, 'up' as Direction, ...cycle];
+    for (const dir of dirs) {
+      const next = playMove(state, dir);
+      if (!next.report.moved) continue;
+      if (next.state.status === 'over') return { before: state, dir, after: next.state };
+      state = next.state;
+      break;
+    }
+  }
+}

@@ -1,35 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Direction, GameState } from '../../src/engine';
-import { fromRows, newGame, playMove, seedRng, toRows } from '../../src/engine';
+import type { Direction } from '../../src/engine';
+import { newGame, playMove, toRows } from '../../src/engine';
 import { sharedBrowser } from './harness';
-import { BEST_KEY, GAME_KEY, KEY_OF, boardShown, expectShows, liveText, openGame, readGrid, readHud, saveOf, waitForMoves } from './page-helpers';
-
-/** One left move away from 2048. */
-function nearlyWon(): GameState {
-  const board = fromRows([
-    [1024, 1024, 0, 0],
-    [2, 4, 0, 0],
-    [0, 0, 0, 0],
-    [0, 0, 0, 2],
-  ]);
-  return { size: 4, board, score: 20_000, status: 'playing', record: 'LRUD', seed: 1, rng: seedRng(1), target: 2048 };
-}
-
-/** A real game played until it ends: the position before the last move, and that move. */
-function lastMoveOfAGame(): { before: GameState; dir: Direction; after: GameState } {
-  const cycle: Direction[] = ['left', 'down', 'right', 'down'];
-  let state = newGame({ seed: 4242 });
-  for (let i = 0; ; i++) {
-    const dirs = [cycle[i % 4] as Direction, 'up' as Direction, ...cycle];
-    for (const dir of dirs) {
-      const next = playMove(state, dir);
-      if (!next.report.moved) continue;
-      if (next.state.status === 'over') return { before: state, dir, after: next.state };
-      state = next.state;
-      break;
-    }
-  }
-}
+import { BEST_KEY, GAME_KEY, KEY_OF, boardShown, expectShows, lastMoveOfAGame, liveText, nearlyWon, openGame, readGrid, readHud, saveOf, waitForMoves } from './page-helpers';
 
 const dialogOpen = (id: string) => `document.getElementById('${id}').open`;
 
@@ -55,7 +28,7 @@ describe('saving, winning and losing on the game page', () => {
     await page.waitForTimeout(200);
     expect(await notice.count(), 'the notice is not shown again').toBe(0);
     expect((await readHud(page)).best).toBe(5000);
-    expect(game.errors).toEqual([]);
+    expect(await game.errors()).toEqual([]);
     await game.close();
   });
 
@@ -68,14 +41,14 @@ describe('saving, winning and losing on the game page', () => {
     for (const key of ['ArrowLeft', 'ArrowDown', 'ArrowRight', 'ArrowUp']) await page.keyboard.press(key);
     await page.waitForFunction(() => Number(document.getElementById('moves')?.textContent) > 0);
     expect(await page.locator('#notices .notice').count()).toBe(1);
-    expect(game.errors).toEqual([]);
+    expect(await game.errors()).toEqual([]);
     await game.close();
   });
 
   it('follows a move made in another tab of the game, and says so once', async () => {
     const game = await openGame(browser(), { query: '?seed=21' });
     const other = await game.context.newPage();
-    await other.goto(game.page.url());
+    await other.goto((await game.page.url()));
     await boardShown(other);
     let state = newGame({ seed: 21 });
     for (const dir of ['left', 'down'] as Direction[]) {
@@ -89,7 +62,7 @@ describe('saving, winning and losing on the game page', () => {
     expect(await liveText(game.page)).toMatch(/^The game was continued in another tab\. Score \d+\.$/);
     expect(await notices.count()).toBe(1);
     await other.close();
-    expect(game.errors).toEqual([]);
+    expect(await game.errors()).toEqual([]);
     await game.close();
   });
 
@@ -116,7 +89,7 @@ describe('saving, winning and losing on the game page', () => {
     expect((await readGrid(page))[0]).toContain(2048);
     await page.waitForTimeout(100);
     expect(await page.evaluate(dialogOpen('win-dialog')), 'the win is celebrated once').toBe(false);
-    expect(game.errors).toEqual([]);
+    expect(await game.errors()).toEqual([]);
     await game.close();
   });
 
@@ -129,7 +102,7 @@ describe('saving, winning and losing on the game page', () => {
     await waitForMoves(page, 0);
     expect((await readHud(page)).score).toBe(0);
     expect((await readHud(page)).best).toBeGreaterThanOrEqual(22_048);
-    expect(game.errors).toEqual([]);
+    expect(await game.errors()).toEqual([]);
     await game.close();
   });
 
@@ -147,7 +120,7 @@ describe('saving, winning and losing on the game page', () => {
     await page.click('#over-dialog button[value="undo"]');
     await page.waitForFunction(`!${dialogOpen('over-dialog')}`);
     await expectShows(page, before);
-    expect(game.errors).toEqual([]);
+    expect(await game.errors()).toEqual([]);
     await game.close();
   });
 
@@ -168,7 +141,7 @@ describe('saving, winning and losing on the game page', () => {
     await page.click('#over-dialog button[value="again"]');
     await waitForMoves(page, 0);
     expect((await readGrid(page)).flat().filter((v) => v > 0)).toHaveLength(2);
-    expect(game.errors).toEqual([]);
+    expect(await game.errors()).toEqual([]);
     await game.close();
   });
 
@@ -201,7 +174,7 @@ describe('saving, winning and losing on the game page', () => {
     await page.keyboard.press('n');
     await page.waitForTimeout(100);
     expect(await page.evaluate(dialogOpen('confirm-dialog'))).toBe(false);
-    expect(game.errors).toEqual([]);
+    expect(await game.errors()).toEqual([]);
     await game.close();
   });
 });

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { TestPage } from './harness';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Direction, GameState } from '../../src/engine';
 import { newGame, playMove } from '../../src/engine';
@@ -10,7 +10,7 @@ import { KEY_OF, SETTINGS_KEY, choose, expectShows, openGame, openSettings, read
 /** Screenshots land here (ignored by git) for a person to look at. */
 const SCREENS = resolve(import.meta.dirname, '../../test-results/screens');
 
-async function play(page: Page, state: GameState, dirs: readonly Direction[]): Promise<GameState[]> {
+async function play(page: TestPage, state: GameState, dirs: readonly Direction[]): Promise<GameState[]> {
   const states = [state];
   for (const dir of dirs) {
     const next = playMove(states[states.length - 1] as GameState, dir);
@@ -60,7 +60,7 @@ describe('the game page around the board', () => {
     await page.keyboard.press('Escape');
     await expectShows(page, states[states.length - 2] as GameState);
     expect(await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}').skin, SETTINGS_KEY), 'the choice is remembered').toBe('cubes');
-    expect(game.errors).toEqual([]);
+    expect(await game.errors()).toEqual([]);
     await game.close();
   });
 
@@ -79,7 +79,7 @@ describe('the game page around the board', () => {
     expect(await page.isDisabled('#settings-dialog input[value="cubes"]')).toBe(true);
     expect(await page.isChecked('#settings-dialog input[value="flat"]')).toBe(true);
     expect(await page.textContent('#settings-dialog [data-note="skin"]')).toContain('WebGL');
-    expect(game.errors).toEqual([]);
+    expect(await game.errors()).toEqual([]);
     await game.close();
   });
 
@@ -108,7 +108,7 @@ describe('the game page around the board', () => {
     await expect.poll(async () => (await root()).motion).toBe('full');
     await page.keyboard.press('Escape');
     expect(await page.getAttribute('meta[name="theme-color"]', 'content')).toBe('#16130f');
-    expect(game.errors).toEqual([]);
+    expect(await game.errors()).toEqual([]);
     await game.close();
   });
 
@@ -130,7 +130,7 @@ describe('the game page around the board', () => {
     expect(await page.getAttribute('#game', 'aria-label')).toBe('Game board, 6 by 6');
     expect(await page.evaluate(() => (document.getElementById('settings-dialog') as HTMLDialogElement).open)).toBe(false);
     expect(await readHud(page)).toMatchObject({ moves: 0, score: 0, best: 0 });
-    expect(game.errors).toEqual([]);
+    expect(await game.errors()).toEqual([]);
     await game.close();
   });
 
@@ -159,12 +159,12 @@ describe('the game page around the board', () => {
     await page.keyboard.press('Escape');
     await playUntilMerge();
     expect(await tones()).toBeGreaterThan(0);
-    expect(game.errors).toEqual([]);
+    expect(await game.errors()).toEqual([]);
     await game.close();
   });
 
   /** Checks the layout at this viewport and saves a screenshot named `name`. */
-  async function expectFits(page: Page, name: string): Promise<void> {
+  async function expectFits(page: TestPage, name: string): Promise<void> {
     const { width, height } = page.viewportSize() ?? { width: 0, height: 0 };
     await page.waitForTimeout(300);
     if (width < 3000) await page.screenshot({ path: `${SCREENS}/page-${name}.png` });
@@ -211,7 +211,7 @@ describe('the game page around the board', () => {
       await page.setViewportSize({ width, height });
       await expectFits(page, `${width}x${height}-flat`);
     }
-    expect(game.errors).toEqual([]);
+    expect(await game.errors()).toEqual([]);
     await game.close();
   });
 
@@ -227,7 +227,7 @@ describe('the game page around the board', () => {
     await expectFits(page, '320x640-cubes-dark');
     await page.setViewportSize({ width: 1920, height: 1080 });
     await expectFits(page, '1920x1080-cubes-dark');
-    expect(game.errors).toEqual([]);
+    expect(await game.errors()).toEqual([]);
     await game.close();
   });
 });

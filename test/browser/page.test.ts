@@ -32,8 +32,8 @@ describe('playing on the game page', () => {
       expect(words.includes('Merged'), words).toBe(merges > 0);
     }
     expect(state.record.length).toBeGreaterThan(25);
-    expect(new URL(page.url()).search, 'the seed leaves the address so a reload resumes').toBe('');
-    expect(game.errors).toEqual([]);
+    expect(new URL((await page.url())).search, 'the seed leaves the address so a reload resumes').toBe('');
+    expect(await game.errors()).toEqual([]);
     await game.close();
   });
 
@@ -47,7 +47,7 @@ describe('playing on the game page', () => {
     }, dirs.map((d) => KEY_OF[d]));
     for (const dir of dirs) state = playMove(state, dir).state;
     await expectShows(game.page, state);
-    expect(game.errors).toEqual([]);
+    expect(await game.errors()).toEqual([]);
     await game.close();
   });
 
@@ -73,7 +73,7 @@ describe('playing on the game page', () => {
     await page.click('#undo');
     await expectShows(page, start);
     expect((await readHud(page)).undoEnabled).toBe(false);
-    expect(game.errors).toEqual([]);
+    expect(await game.errors()).toEqual([]);
     await game.close();
   });
 
@@ -92,7 +92,7 @@ describe('playing on the game page', () => {
     expect(await readHud(page)).toEqual(before);
     await page.keyboard.press('u');
     await waitForMoves(page, state.record.length - 1);
-    expect(game.errors).toEqual([]);
+    expect(await game.errors()).toEqual([]);
     await game.close();
   });
 
@@ -117,7 +117,7 @@ describe('playing on the game page', () => {
     }
     expect(state.record.length).toBeGreaterThan(1);
     expect(await page.evaluate(() => [window.scrollX, window.scrollY]), 'the page did not scroll under the swipes').toEqual([0, 0]);
-    expect(game.errors).toEqual([]);
+    expect(await game.errors()).toEqual([]);
     await game.close();
   });
 
@@ -143,7 +143,7 @@ describe('playing on the game page', () => {
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
-    expect(game.errors).toEqual([]);
+    expect(await game.errors()).toEqual([]);
     await game.close();
   });
 
@@ -164,7 +164,7 @@ describe('playing on the game page', () => {
     const outline = await grid.evaluate((el) => getComputedStyle(el).outlineStyle);
     expect(outline).toBe('solid');
     expect(await page.locator('meta[name="viewport"]').getAttribute('content')).not.toMatch(/user-scalable=no|maximum-scale=1(\D|$)/);
-    expect(game.errors).toEqual([]);
+    expect(await game.errors()).toEqual([]);
     await game.close();
   });
 });

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { TestPage } from './harness';
 import { describe, expect, it } from 'vitest';
 import type { Direction, GameState } from '../../src/engine';
 import { DIRECTIONS, newGame, playMove, toRows } from '../../src/engine';
@@ -25,24 +25,23 @@ function playedGame(seed: number, count: number): GameState {
 }
 
 /** The replay viewer's board as its accessible grid names it. */
-const readReplayGrid = (page: Page): Promise<number[][]> =>
+const readReplayGrid = (page: TestPage): Promise<number[][]> =>
   page.evaluate(() =>
     [...document.querySelectorAll('#replay-dialog [role="row"]')].map((row) =>
       [...row.querySelectorAll('[role="gridcell"]')].map((cell) => (cell.textContent === 'empty' ? 0 : Number(cell.textContent))),
     ),
   );
-const replayPosition = async (page: Page): Promise<number> => Number((await page.textContent('#replay-dialog [data-fill="position"]'))?.replace(/,/g, ''));
-const viewerOpen = (page: Page): Promise<boolean> => page.evaluate(() => (document.getElementById('replay-dialog') as HTMLDialogElement).open);
+const replayPosition = async (page: TestPage): Promise<number> => Number((await page.textContent('#replay-dialog [data-fill="position"]'))?.replace(/,/g, ''));
+const viewerOpen = (page: TestPage): Promise<boolean> => page.evaluate(() => (document.getElementById('replay-dialog') as HTMLDialogElement).open);
 
-async function expectReplayAt(page: Page, timeline: ReplayTimeline, position: number): Promise<void> {
+async function expectReplayAt(page: TestPage, timeline: ReplayTimeline, position: number): Promise<void> {
   await expect.poll(() => replayPosition(page)).toBe(position);
   expect(await readReplayGrid(page)).toEqual(toRows(timeline.stateAt(position).board));
 }
 
 /** Drags the scrubber to `position` (a range input takes no typing). */
-async function scrub(page: Page, position: number): Promise<void> {
-  await page.$eval(
-    '#replay-scrubber',
+async function scrub(page: TestPage, position: number): Promise<void> {
+  await page.locator('#replay-scrubber').evaluate(
     (el, p) => {
       (el as HTMLInputElement).value = String(p);
       el.dispatchEvent(new Event('input', { bubbles: true }));
@@ -66,8 +65,12 @@ describe('replays, share links, seeds and the daily challenge on the game page',
   const browser = sharedBrowser();
 
   it('copies a share link that opens a replay viewer in a second page, which steps, scrubs and plays to the right boards', async () => {
-    const sharer = await openGame(browser(), { query: '?seed=77' });
-    await sharer.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    // The clipboard takes what the page writes; reading it back needs a permission no engine but
+    // Chromium grants under automation, so the page's write is noted as it is made.
+    const sharer = await openGame(browser(), {
+      query: '?seed=77',
+      initScript: `Object.defineProperty(navigator, 'clipboard', { value: { writeText: (text) => { window.__copied = text; return Promise.resolve(); } } });`,
+    });
     const played: Direction[] = ['left', 'down', 'right', 'down', 'left', 'down', 'right', 'down', 'left', 'up'];
     let expected = newGame({ seed: 77 });
     await sharer.page.focus('#game');
@@ -80,7 +83,7 @@ describe('replays, share links, seeds and the daily challenge on the game page',
     }
     await sharer.page.click('#share');
     await expect.poll(() => sharer.page.textContent('#share span')).toBe('Copied');
-    const link = await sharer.page.evaluate(() => navigator.clipboard.readText());
+    const link = await sharer.page.evaluate(() => (window as unknown as { __copied: string }).__copied);
     expect(link).toMatch(/index\.html#g=[\w-]+$/);
     const decoded = decodeRecord(codeFromLink(link));
     if (!decoded.ok) throw new Error(decoded.error);
@@ -122,8 +125,8 @@ describe('replays, share links, seeds and the daily challenge on the game page',
     expect((await readHud(page)).moves).toBe(0);
     await page.keyboard.press('Escape');
     await expect.poll(() => viewerOpen(page)).toBe(false);
-    expect(new URL(page.url()).hash).toBe('');
-    expect(viewer.errors).toEqual([]);
+    expect(new URL((await page.url())).hash).toBe('');
+    expect(await viewer.errors()).toEqual([]);
     await viewer.close();
   });
 
@@ -148,7 +151,7 @@ describe('replays, share links, seeds and the daily challenge on the game page',
     await expect.poll(() => viewerOpen(page)).toBe(false);
     const from = timeline.stateAt(25);
     await expectShows(page, from);
-    expect(new URL(page.url()).hash).toBe('');
+    expect(new URL((await page.url())).hash).toBe('');
 
     const dir = DIRECTIONS.find((d) => playMove(from, d).report.moved) as Direction;
     await page.keyboard.press(KEY_OF[dir]);
@@ -174,7 +177,7 @@ describe('replays, share links, seeds and the daily challenge on the game page',
     await expectShows(page, timeline.stateAt(25));
     expect(await page.isVisible('#daily-banner')).toBe(false);
     expect(await page.evaluate(() => localStorage.getItem('cube2048:daily:game:v1'))).toBe(dailyBefore);
-    expect(game.errors).toEqual([]);
+    expect(await game.errors()).toEqual([]);
     await game.close();
   });
 
@@ -236,12 +239,12 @@ describe('replays, share links, seeds and the daily challenge on the game page',
       await boardShown(page);
       await expect.poll(() => page.locator('#notices .notice p').allTextContents(), { message: kind }).toEqual([`This replay link cannot be opened. ${message}`]);
       expect(await viewerOpen(page), kind).toBe(false);
-      expect(new URL(page.url()).hash, kind).toBe('');
+      expect(new URL((await page.url())).hash, kind).toBe('');
       expect(await page.evaluate((key) => localStorage.getItem(key), GAME_KEY), kind).toBe(saved);
       expect(await readGrid(page), kind).toEqual(toRows(mine.board));
     }
     expect(await page.evaluate(() => 'pwned' in window || document.querySelector('img[src="x"]') !== null)).toBe(false);
-    expect(open.errors).toEqual([]);
+    expect(await open.errors()).toEqual([]);
     await open.close();
   });
 
@@ -250,11 +253,25 @@ describe('replays, share links, seeds and the daily challenge on the game page',
     const open = await openGame(browser(), { storage: { [GAME_KEY]: saveOf(mine) } });
     const { page } = open;
     await page.click('#open-more');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#more-dialog button[value="export"]')]);
-    expect(download.suggestedFilename()).toBe('cube2048-seed21-15moves.json');
-    const file = await download.path();
+    // What the page hands the browser to save: the link's file name and its blob (engines save downloads differently under automation).
+    await page.evaluate(() => {
+      const made = new Map<string, Blob>();
+      const createObjectURL = URL.createObjectURL.bind(URL);
+      URL.createObjectURL = (blob: Blob | MediaSource) => {
+        const url = createObjectURL(blob);
+        if (blob instanceof Blob) made.set(url, blob);
+        return url;
+      };
+      HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+        const blob = made.get(this.href);
+        (window as unknown as { __download: Promise<{ name: string; text: string }> }).__download = (blob ?? new Blob()).text().then((text) => ({ name: this.download, text }));
+      };
+    });
+    await page.click('#more-dialog button[value="export"]');
+    const download = await page.waitForFunction(() => (window as unknown as { __download: Promise<{ name: string; text: string }> }).__download);
+    expect(download.name).toBe('cube2048-seed21-15moves.json');
 
-    await page.setInputFiles('#import-file', file);
+    await page.setInputFiles('#import-file', { name: download.name, mimeType: 'application/json', buffer: Buffer.from(download.text) });
     await expect.poll(() => viewerOpen(page)).toBe(true);
     expect(await page.textContent('#replay-verdict')).toContain('Verified: all 15 moves');
     await expectReplayAt(page, new ReplayTimeline(recordOf(mine)), 0);
@@ -280,9 +297,9 @@ describe('replays, share links, seeds and the daily challenge on the game page',
     expect(link).toBe(`${siteUrl('index.html')}${linkTo(recordOf(newGame({ seed: 8 })))}`);
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).id)).toBe('share-link');
     // Selected, ready for Ctrl+C.
-    expect(await page.$eval('#share-link', (el) => [(el as HTMLInputElement).selectionStart, (el as HTMLInputElement).selectionEnd])).toEqual([0, link.length]);
+    expect(await page.locator('#share-link').evaluate((el) => [(el as HTMLInputElement).selectionStart, (el as HTMLInputElement).selectionEnd])).toEqual([0, link.length]);
     await page.keyboard.press('Escape');
-    expect(open.errors).toEqual([]);
+    expect(await open.errors()).toEqual([]);
     await open.close();
   });
 
@@ -290,7 +307,7 @@ describe('replays, share links, seeds and the daily challenge on the game page',
     const open = await openGame(browser(), { query: '?seed=4242' });
     const { page } = open;
     await expectShows(page, newGame({ seed: 4242 }));
-    expect(new URL(page.url()).search).toBe('');
+    expect(new URL((await page.url())).search).toBe('');
 
     await page.click('#open-more');
     await page.click('#more-dialog button[value="seed"]');

@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { TestBrowser } from './harness';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Direction } from '../../src/engine';
 import { FADE_MS, SLIDE_MS } from '../../src/skins/timeline';
@@ -15,7 +15,7 @@ const PITCH = 600 / 4.125;
 const cellCentre = (row: number, col: number): { x: number; y: number } => ({ x: PITCH * (0.125 + col + 0.4375), y: PITCH * (0.125 + row + 0.4375) });
 
 describe('the flat and text skins', () => {
-  let browser: Browser;
+  let browser: TestBrowser;
   let served: ServedFixtures;
   let open: SkinPage[] = [];
 
@@ -29,8 +29,9 @@ describe('the flat and text skins', () => {
   afterEach(async () => {
     const pages = open;
     open = [];
+    const errors = await Promise.all(pages.map((p) => p.errors()));
     for (const p of pages) await p.context.close();
-    for (const p of pages) expect(p.errors).toEqual([]);
+    for (const e of errors) expect(e).toEqual([]);
   });
   async function skinPage(): Promise<SkinPage> {
     const p = await openSkinPage(browser, served);

@@ -1,8 +1,35 @@
-/** A minimal static file server for the built site, with the right MIME types and optional extra headers. */
+/**
+ * A minimal static file server for the built site, with the right MIME types and optional
+ * extra headers. For WebKit, whose WebDriver has no init scripts, it also puts a context's
+ * init scripts at the top of each HTML page it serves to a browser carrying INIT_COOKIE.
+ */
+import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
+
+/** The cookie naming a WebKit context's init scripts, and where the driver writes them. */
+export const INIT_COOKIE = 'cube2048-init';
+const INIT_DIR = join(tmpdir(), 'cube2048-init-scripts');
+mkdirSync(INIT_DIR, { recursive: true });
+export const initScriptFile = (token: string): string => join(INIT_DIR, `${token.replace(/[^\w-]/g, '')}.js`);
+const INIT_PATH = '/__cube2048/init.js';
+/** An empty page on any of our servers: where the WebKit driver sets its cookie. */
+export const BLANK_PATH = '/__cube2048/blank.html';
+
+const tokenOf = (cookie: string | undefined): string | null => {
+  const match = new RegExp(`(?:^|;\\s*)${INIT_COOKIE}=([\\w-]+)`).exec(cookie ?? '');
+  return match?.[1] ?? null;
+};
+
+/** As a classic script first in <head>: it runs before the page's modules, and a CSP of 'self' allows it. */
+const withInitScript = (html: string): string => {
+  const tag = `<script src="${INIT_PATH}"></script>`;
+  const head = /<head[^>]*>/i.exec(html);
+  return head ? html.slice(0, head.index + head[0].length) + tag + html.slice(head.index + head[0].length) : tag + html;
+};
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -33,9 +60,20 @@ export function serveDirectory(dir: string, headers: (path: string) => Record<st
         res.writeHead(403).end();
         return;
       }
+      const token = tokenOf(req.headers.cookie);
       try {
+        if (url.pathname === BLANK_PATH) {
+          res.writeHead(200, { 'content-type': TYPES['.html'] as string }).end('<!doctype html><title>blank</title>');
+          return;
+        }
+        if (url.pathname === INIT_PATH) {
+          const script = token ? await readFile(initScriptFile(token), 'utf8').catch(() => '') : '';
+          res.writeHead(200, { 'content-type': TYPES['.js'] as string, 'cache-control': 'no-store' }).end(script);
+          return;
+        }
         if ((await stat(path)).isDirectory()) path = join(path, 'index.html');
-        const body = await readFile(path);
+        let body: Buffer | string = await readFile(path);
+        if (token && extname(path) === '.html') body = withInitScript(body.toString('utf8'));
         res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream', 'cache-control': 'no-cache', ...headers(url.pathname) });
         res.end(body);
       } catch {

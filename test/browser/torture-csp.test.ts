@@ -5,7 +5,7 @@
  * game must play as usual on both skins, and the AI hint (its worker) must work, without a
  * single violation reported, neither as a `securitypolicyviolation` event nor in the console.
  */
-import type { Browser } from 'playwright-core';
+import type { TestBrowser } from './harness';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './harness';
 import type { OpenGame } from './page-helpers';
@@ -35,16 +35,14 @@ function watchViolations(): void {
 }
 
 describe('the game page under a strict Content-Security-Policy', () => {
-  let browser: Browser;
+  let browser: TestBrowser;
   let served: Served;
   let game: OpenGame;
   const SEED = 2718;
   let state: GameState = newGame({ seed: SEED });
-  /** Console messages of every kind after the load (the load's errors are in `game.errors`). */
-  const messages: string[] = [];
   const violations = async (): Promise<string[]> => [
     ...(await game.page.evaluate(() => (window as unknown as { __violations: string[] }).__violations)),
-    ...[...game.errors, ...messages].filter((m) => /content security policy|refused to/i.test(m)),
+    ...[...(await game.errors()), ...(await game.page.consoleMessages())].filter((m) => /content security policy|refused to/i.test(m)),
   ];
 
   beforeAll(async () => {
@@ -52,7 +50,6 @@ describe('the game page under a strict Content-Security-Policy', () => {
     served = await serveDirectory(inject('siteDir'), () => ({ 'content-security-policy': STRICT_CSP }));
     browser = await launchBrowser();
     game = await openGame(browser, { baseUrl: served.url, query: `?seed=${SEED}`, initScript: `(${watchViolations.toString()})()` });
-    game.page.on('console', (m) => messages.push(`${m.type()}: ${m.text()}`));
   });
   afterAll(async () => {
     await browser?.close();
@@ -60,8 +57,8 @@ describe('the game page under a strict Content-Security-Policy', () => {
   });
 
   it('is served with the policy, and loads without a violation', async () => {
-    const response = await game.page.request.get(new URL('index.html', served.url).href);
-    expect(response.headers()['content-security-policy']).toBe(STRICT_CSP);
+    const response = await fetch(new URL('index.html', served.url).href);
+    expect(response.headers.get('content-security-policy')).toBe(STRICT_CSP);
     expect(await violations()).toEqual([]);
   });
 
@@ -96,7 +93,7 @@ describe('the game page under a strict Content-Security-Policy', () => {
       saved: (JSON.parse(localStorage.getItem(key) ?? 'null') as { game: { cells: number[] } }).game.cells,
     }), GAME_KEY);
     expect(grid).toEqual(saved);
-    expect(game.errors).toEqual([]);
+    expect(await game.errors()).toEqual([]);
     expect(await violations()).toEqual([]);
   });
 
@@ -120,7 +117,7 @@ describe('the game page under a strict Content-Security-Policy', () => {
       await game.page.keyboard.press(KEY_OF[dir]);
     }
     await expectShows(game.page, next);
-    expect(game.errors).toEqual([]);
+    expect(await game.errors()).toEqual([]);
     return next;
   }
 });

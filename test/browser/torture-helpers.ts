@@ -2,7 +2,8 @@
  * Shared by the torture suite (issue 9): a seeded random source whose seed every failure
  * names, the Node-side replay check of saved games, pixel and GPU-object counters.
  */
-import type { CDPSession, Page } from 'playwright-core';
+import type { CDPSession } from 'playwright-core';
+import type { TestPage } from './harness';
 import type { GameState, SavedGame } from '../../src/engine';
 import { keepGoing, newGame, playMove, directionOf, sumOfTiles, toValues } from '../../src/engine';
 import type { Pixels } from './fixtures/png';
@@ -129,7 +130,7 @@ export class ReplayChecker {
 }
 
 /** A screenshot of the board element, as pixels. */
-export async function boardPixels(page: Page): Promise<Pixels> {
+export async function boardPixels(page: TestPage): Promise<Pixels> {
   const box = await page.locator('#board').boundingBox();
   if (!box) throw new Error('the board is not visible');
   return decodePng(await page.screenshot({ clip: { x: Math.round(box.x), y: Math.round(box.y), width: Math.floor(box.width), height: Math.floor(box.height) } }));
@@ -217,7 +218,7 @@ export function countGlObjects(): void {
   Object.defineProperty(window, '__glCounts', { value: () => ({ ...counts }) });
 }
 
-export const glCounts = (page: Page): Promise<GlCounts> => page.evaluate(() => (window as unknown as { __glCounts(): GlCounts }).__glCounts());
+export const glCounts = (page: TestPage): Promise<GlCounts> => page.evaluate(() => (window as unknown as { __glCounts(): GlCounts }).__glCounts());
 
 /** JS heap in use after a full garbage collection (twice: a first pass frees what finalizers release). */
 export async function heapAfterGc(cdp: CDPSession): Promise<number> {

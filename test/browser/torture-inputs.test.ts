@@ -22,7 +22,7 @@
  * last undo snapshot must be the replayed position it claims, and the tiles must add up to the
  * spawned tiles.
  */
-import type { BrowserContext, Page } from 'playwright-core';
+import type { TestContext, TestPage } from './harness';
 import { describe, expect, it } from 'vitest';
 import type { SavedGame } from '../../src/engine';
 import { sharedBrowser, siteUrl } from './harness';
@@ -353,18 +353,13 @@ describe('the game page under 10,000 random inputs', () => {
     const where = (step: number): string => `seed ${seed}, step ${step} (TORTURE_SEED=${seed} repeats it)`;
     const inputs = inputsOf(seededRandom(seed), INPUTS);
 
-    const context: BrowserContext = await browser().newContext({ viewport: { width: 800, height: 800 }, deviceScaleFactor: 1, hasTouch: true });
+    const context: TestContext = await browser().newContext({ viewport: { width: 800, height: 800 }, deviceScaleFactor: 1, hasTouch: true });
     // The flat board to start with; the inputs switch to the cubes now and then.
     await context.addInitScript(([key, value]) => {
       if (localStorage.getItem(key) === null) localStorage.setItem(key, value);
     }, [SETTINGS_KEY, JSON.stringify({ skin: 'flat' })] as const);
     await context.addInitScript(installDriver, { seed, gameKey: GAME_KEY });
-    const page: Page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(`console.error: ${m.text()}`);
-    });
+    const page: TestPage = await context.newPage();
     await page.goto(siteUrl('index.html'));
     await boardShown(page);
     expect(await page.evaluate((key) => localStorage.getItem(key), SETTINGS_KEY)).toContain('flat');
@@ -379,7 +374,7 @@ describe('the game page under 10,000 random inputs', () => {
         if (problem) expect.fail(`${where(snap.step)}: ${problem}\n  record ${snap.game.record} (seed ${snap.game.seed}, size ${snap.game.size})`);
       }
       for (const [name, n] of Object.entries(result.stats)) totals[name] = (totals[name] ?? 0) + n;
-      expect(errors, where(first + batch.length - 1)).toEqual([]);
+      expect(await page.errors(), where(first + batch.length - 1)).toEqual([]);
     };
 
     let batch: PageInput[] = [];
@@ -418,7 +413,7 @@ describe('the game page under 10,000 random inputs', () => {
     expect(total('resize')).toBeGreaterThan(RESIZES / 2);
     expect(total('visibility')).toBeGreaterThan(INPUTS / 100);
     expect(total('swipe')).toBeGreaterThan(INPUTS / 40);
-    expect(errors).toEqual([]);
+    expect(await page.errors()).toEqual([]);
     await context.close();
   }, 240_000);
 });

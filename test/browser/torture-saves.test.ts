@@ -6,7 +6,7 @@
  * moves, not after a reload. The cases run one after another in one tab (storage cleared in
  * between) to keep the time down; every failure names its case.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { TestBrowser, TestContext, TestPage } from './harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Direction, GameState } from '../../src/engine';
 import { newGame, playMove, toRows } from '../../src/engine';
@@ -220,9 +220,9 @@ interface RawStorage {
 }
 
 /** Loads the page on `entries` in a cleared localStorage, with the storage failure `trap`. */
-async function loadWith(page: Page, entries: Record<string, StoredText>, trap: StorageTrap | null): Promise<void> {
+async function loadWith(page: TestPage, entries: Record<string, StoredText>, trap: StorageTrap | null): Promise<void> {
   await page.evaluate((pending) => sessionStorage.setItem('torture:case', pending), JSON.stringify({ entries, trap }));
-  await page.reload({ waitUntil: 'commit' });
+  await page.reload();
   await boardShown(page);
 }
 
@@ -241,7 +241,7 @@ interface View {
 }
 
 /** Reads the page; with `play`, first makes one move that changes the board (by its key), so the game must go on. */
-function view(page: Page, play = false): Promise<View> {
+function view(page: TestPage, play = false): Promise<View> {
   return page.evaluate(
     ({ play, bestKey }) => {
       const readGrid = (): number[][] =>
@@ -277,20 +277,16 @@ function view(page: Page, play = false): Promise<View> {
 }
 
 describe('the game page given corrupt and hostile saves', () => {
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let errors: string[] = [];
+  let browser: TestBrowser;
+  let context: TestContext;
+  let page: TestPage;
   beforeAll(async () => {
     // CPU compositing: this file loads the page about eighty times, and it loads a little faster so.
-    browser = await launchBrowser({ args: ['--disable-gpu-compositing'] });
-    context = await browser.newContext({ viewport: { width: 800, height: 800 }, deviceScaleFactor: 1, reducedMotion: 'reduce' });
+    browser = await launchBrowser({ chromiumArgs: ['--disable-gpu-compositing'] });
+    context = await browser.newContext({ viewport: { width: 800, height: 800 }, deviceScaleFactor: 1 });
     await context.addInitScript(storageTraps);
     page = await context.newPage();
-    page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(`console.error: ${m.text()}`);
-    });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto(siteUrl('index.html'));
     await boardShown(page);
   });
@@ -305,7 +301,7 @@ describe('the game page given corrupt and hostile saves', () => {
 
   /** Loads the page on what `c` puts in storage, and checks what every case must show. */
   async function loadCase(c: SaveCase): Promise<View> {
-    errors = [];
+    await page.takeErrors();
     const entries: Record<string, StoredText> = { [SETTINGS_KEY]: JSON.stringify({ skin: 'flat' }), [BEST_KEY]: c.best ?? GOOD_BEST_TEXT };
     if (c.game !== undefined) entries[GAME_KEY] = c.game;
     await loadWith(page, entries, c.trap ?? null);
@@ -340,7 +336,7 @@ describe('the game page given corrupt and hostile saves', () => {
     expect(played.hud.moves, 'the game goes on').toBe(loaded.hud.moves + 1);
     expectBestKept(c, played);
     expect(played.pollution, 'Object.prototype and Array.prototype stay clean').toEqual([]);
-    expect(errors).toEqual([]);
+    expect(await page.errors()).toEqual([]);
   });
 
   // A sample of cases, each kind of damage once: the reload costs time, and what it checks
@@ -352,7 +348,7 @@ describe('the game page given corrupt and hostile saves', () => {
       const loaded = await loadCase(c);
       const played = await view(page, true);
       expect(played.hud.moves).toBe(loaded.hud.moves + 1);
-      await page.reload({ waitUntil: 'commit' });
+      await page.reload();
       await boardShown(page);
       const reloaded = await view(page);
       expect(reloaded.hud.moves, 'the game played after the problem was saved').toBe(played.hud.moves);
@@ -361,7 +357,7 @@ describe('the game page given corrupt and hostile saves', () => {
       expectBestKept(c, reloaded);
       expect(reloaded.notices, 'the problem was dealt with and is not reported again').toEqual([]);
       expect(reloaded.pollution).toEqual([]);
-      expect(errors).toEqual([]);
+      expect(await page.errors()).toEqual([]);
     },
   );
 });

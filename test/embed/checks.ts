@@ -3,7 +3,8 @@
  * `window.embedTest` (the Vite-built npm host page and the script-tag page both do). Each
  * check drives the page like a host script and a player would, and returns what it saw.
  */
-import type { BrowserContext, Page } from 'playwright-core';
+import type { TestPage } from '../browser/harness';
+import { ENGINE, playwright } from '../browser/harness';
 import type { GameHandle, GameSnapshot, MountOptions } from '../../src/embed';
 import type { Live } from './tracker';
 
@@ -16,7 +17,7 @@ declare global {
 }
 
 /** Waits for the host page's script, then records every `cube2048:move` event that reaches the document in `window.seen`. */
-export async function ready(page: Page): Promise<void> {
+export async function ready(page: TestPage): Promise<void> {
   await page.waitForFunction(() => window.embedTest !== undefined);
   await page.evaluate(() => {
     window.seen = [];
@@ -29,7 +30,7 @@ export async function ready(page: Page): Promise<void> {
 }
 
 /** Destroys the games a check left mounted, and forgets the events seen so far. */
-export const cleanUp = (page: Page): Promise<void> =>
+export const cleanUp = (page: TestPage): Promise<void> =>
   page.evaluate(() => {
     for (const game of Object.values(window.games ?? {})) game.destroy();
     window.games = {};
@@ -37,7 +38,7 @@ export const cleanUp = (page: Page): Promise<void> =>
   });
 
 /** Mounts games into #a and #b (flat and cubes, own seeds and storage keys), recording their events. */
-export async function mountTwo(page: Page): Promise<void> {
+export async function mountTwo(page: TestPage): Promise<void> {
   await page.evaluate(async () => {
     window.games = {};
     window.seen = [];
@@ -53,11 +54,11 @@ export async function mountTwo(page: Page): Promise<void> {
   });
 }
 
-export const statesOf = (page: Page): Promise<Record<string, GameSnapshot>> =>
+export const statesOf = (page: TestPage): Promise<Record<string, GameSnapshot>> =>
   page.evaluate(() => Object.fromEntries(Object.entries(window.games).map(([id, g]) => [id, g.getState()])));
 
 /** Presses keys one at a time, then lets the move queue and the event microtasks settle. */
-export async function press(page: Page, keys: readonly string[]): Promise<void> {
+export async function press(page: TestPage, keys: readonly string[]): Promise<void> {
   for (const key of keys) await page.keyboard.press(key);
   await page.waitForTimeout(250);
 }
@@ -83,7 +84,7 @@ export interface Teardown {
 }
 
 /** Mounts a game in #c, plays it, destroys it and mounts it again; the page must have the tracker installed. */
-export async function mountPlayDestroy(page: Page, skin: 'cubes' | 'flat'): Promise<Teardown> {
+export async function mountPlayDestroy(page: TestPage, skin: 'cubes' | 'flat'): Promise<Teardown> {
   const first = await page.evaluate(async (skin) => {
     const el = document.getElementById('c') as HTMLElement;
     const globals = (): number[] => [document.head.childElementCount, document.body.childElementCount, document.styleSheets.length, document.adoptedStyleSheets.length];
@@ -124,9 +125,9 @@ export async function mountPlayDestroy(page: Page, skin: 'cubes' | 'flat'): Prom
 }
 
 export interface Cycles {
-  /** JS heap in use (after forced garbage collection) after a few warm-up cycles, and after all cycles. */
-  readonly heapBefore: number;
-  readonly heapAfter: number;
+  /** JS heap in use (after forced garbage collection) after a few warm-up cycles, and after all cycles; null outside Chromium (CDP only). */
+  readonly heapBefore: number | null;
+  readonly heapAfter: number | null;
   /** Browser console lines about WebGL contexts. */
   readonly webglWarnings: readonly string[];
   readonly canvasesLeft: number;
@@ -139,13 +140,11 @@ export interface Cycles {
  * drawn (a software-rendered first frame takes a second; creating and releasing the context is
  * what could leak). Run it on a page without the tracker, which would keep everything alive.
  */
-export async function mountDestroyCycles(context: BrowserContext, page: Page, cycles: number, drawEvery: number): Promise<Cycles> {
-  const warnings: string[] = [];
-  page.on('console', (m) => {
-    if (/webgl/i.test(m.text()) && /context/i.test(m.text())) warnings.push(`${m.type()}: ${m.text()}`);
-  });
-  const cdp = await context.newCDPSession(page);
-  const heap = async (): Promise<number> => {
+export async function mountDestroyCycles(page: TestPage, cycles: number, drawEvery: number): Promise<Cycles> {
+  // Forcing a garbage collection and reading the heap takes CDP: Chromium only.
+  const cdp = ENGINE === 'chromium' ? await playwright(page).context().newCDPSession(playwright(page)) : null;
+  const heap = async (): Promise<number | null> => {
+    if (!cdp) return null;
     await cdp.send('HeapProfiler.collectGarbage');
     await cdp.send('HeapProfiler.collectGarbage');
     return (await cdp.send('Runtime.getHeapUsage')).usedSize;
@@ -192,11 +191,12 @@ export async function mountDestroyCycles(context: BrowserContext, page: Page, cy
   await page.waitForTimeout(200);
   const heapAfter = await heap();
   const canvasesLeft = await page.evaluate(() => document.querySelectorAll('canvas').length + ((document.getElementById('c') as HTMLElement).childNodes.length));
-  return { heapBefore, heapAfter, webglWarnings: warnings, canvasesLeft, milliseconds };
+  const webglWarnings = (await page.consoleMessages()).filter((m) => /webgl/i.test(m) && /context/i.test(m));
+  return { heapBefore, heapAfter, webglWarnings, canvasesLeft, milliseconds };
 }
 
 /** Mounts with bad options; returns the state it plays with and whether anything of the bad input reached the DOM. */
-export async function mountWithBadOptions(page: Page): Promise<{ state: GameSnapshot; markupInjected: boolean; skin: string | null }> {
+export async function mountWithBadOptions(page: TestPage): Promise<{ state: GameSnapshot; markupInjected: boolean; skin: string | null }> {
   return page.evaluate(async () => {
     const bad = { size: 99, seed: 'abc<script>window.hacked=1</script>', skin: 'nope<img src=x onerror=window.hacked=1>', storage: false } as unknown as MountOptions;
     const game = window.embedTest.mountGame(document.getElementById('c') as HTMLElement, bad);
@@ -220,7 +220,7 @@ export interface ElementRun {
 }
 
 /** `<cube-2048>` from creation to removal and back; the page must have the tracker installed. */
-export async function elementLifecycle(page: Page): Promise<ElementRun> {
+export async function elementLifecycle(page: TestPage): Promise<ElementRun> {
   return page.evaluate(async () => {
     const frames = (): Promise<void> => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 50))));
     window.seen = [];
@@ -256,13 +256,24 @@ export async function elementLifecycle(page: Page): Promise<ElementRun> {
   });
 }
 
-/** Script URLs the page requested. */
-export function recordScripts(page: Page): string[] {
-  const urls: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') urls.push(request.url());
-  });
-  return urls;
+/**
+ * Starts noting the scripts the page fetches from now on; `read()` lists their addresses. Read
+ * from the page's resource timing, which every engine keeps, rather than from a network hook.
+ */
+export async function recordScripts(page: TestPage): Promise<{ read(): Promise<string[]> }> {
+  const mark = await page.evaluate(() => performance.getEntriesByType('resource').length);
+  return {
+    read: () =>
+      page.evaluate(
+        (from) =>
+          performance
+            .getEntriesByType('resource')
+            .slice(from)
+            .map((e) => e.name)
+            .filter((url) => /\.m?js(\?|$)/.test(url)),
+        mark,
+      ),
+  };
 }
 
 export interface OnDemandRun {
@@ -280,7 +291,7 @@ export interface OnDemandRun {
  * The parts an embed loads on first use: a notice for a corrupt save, the new-game question,
  * and the win overlay. `winningSave` is a save one left move away from 2048.
  */
-export async function partsOnDemand(page: Page, winningSave: string): Promise<OnDemandRun> {
+export async function partsOnDemand(page: TestPage, winningSave: string): Promise<OnDemandRun> {
   return page.evaluate(async (save) => {
     const until = async <T>(read: () => T | null | undefined | false): Promise<T> => {
       for (let i = 0; i < 300; i++) {
