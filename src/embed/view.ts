@@ -71,7 +71,8 @@ export function buildView(doc: Document): EmbedView {
   const game = h('div', { class: 'game', tabindex: '0', 'aria-label': 'Game board', 'aria-describedby': 'how-to' }, board);
 
   const stage = h('div', { class: 'stage', part: 'board' }, game);
-  const notices = h('div', { class: 'notices', 'aria-live': 'polite', 'aria-label': 'Notices' });
+  // A labelled region, as on the page: a label on a plain div names nothing (ARIA prohibits it).
+  const notices = h('section', { class: 'notices', 'aria-live': 'polite', 'aria-label': 'Notices' });
   const live = h('div', { class: 'visually-hidden', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' });
   const root = h(
     'div',
