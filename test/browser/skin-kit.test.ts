@@ -1,0 +1,77 @@
+/**
+ * The conformance kit on the skins we ship and the outside example, as `npm test` holds
+ * them to it; and on skins broken on purpose, so the kit is seen to catch each fault and
+ * say it in words a skin author can act on.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OpenedPage } from './harness';
+import { openPage, sharedBrowser } from './harness';
+import type { ServedFixtures } from './fixtures/serve';
+import { serveFixtures } from './fixtures/serve';
+import type { SkinKitReport } from '../../src/skin-kit';
+
+declare global {
+  interface Window {
+    skinKit: { run(name: string): Promise<SkinKitReport & { readonly text: string }> };
+  }
+}
+
+const browser = sharedBrowser();
+let served: ServedFixtures;
+let opened: OpenedPage;
+
+beforeAll(async () => {
+  served = await serveFixtures();
+  opened = await openPage(browser(), served.url('skin-kit.html'));
+  await opened.page.waitForFunction(() => document.body.dataset.ready === 'true');
+}, 180_000);
+
+afterAll(async () => {
+  await opened?.close();
+  await served?.close();
+});
+
+const run = (name: string): Promise<SkinKitReport & { readonly text: string }> => opened.page.evaluate((n) => window.skinKit.run(n), name);
+const problemsOf = (report: SkinKitReport, check: string): readonly string[] => report.checks.find((c) => c.name.startsWith(check))?.problems ?? ['(no such check)'];
+
+describe('the skin conformance kit', () => {
+  it.each(['flat', 'text', 'cubes', 'canvas'])('passes the %s skin on every check', async (name) => {
+    const report = await run(name);
+    console.info(`kit: ${name} in ${report.ms} ms`);
+    expect(report.text).toMatch(new RegExp(`^✓ the ${name} skin passed all 12 checks`));
+    expect(report.passed).toBe(true);
+  });
+
+  it('says what a leaky dispose() leaves: nodes in and outside the host, a listener, a timer, an observer, a store subscription', async () => {
+    const report = await run('broken-leaks');
+    expect(report.passed).toBe(false);
+    expect(problemsOf(report, 'takes everything back')).toEqual([
+      'dispose() left 1 node in the host (first: <pre>); remove everything mount() added',
+      'the skin left 1 node outside the host (first: <aside> in <body>); draw only inside the host',
+      'a "resize" listener on the window was not removed',
+      '1 setInterval timer still running; clear it in dispose()',
+      'a ResizeObserver still observes the host; disconnect it in dispose()',
+      '1 store subscription is still open; call the function subscribe() returned',
+    ]);
+  });
+
+  it('names the stale tile, the cell and the move when a skin stops following the board', async () => {
+    const report = await run('broken-stale');
+    expect(problemsOf(report, 'shows the first board')).toEqual([]);
+    const moves = problemsOf(report, 'shows the board at rest after every move');
+    expect(moves[0]).toMatch(/^after move 1 \((left|right|up|down)\), the skin (does not show the \d+|shows a stale \d+) at row \d, column \d/);
+  });
+
+  it('flags tiles left half-faded at rest', async () => {
+    const report = await run('broken-hidden');
+    expect(problemsOf(report, 'shows the first board')[0]).toMatch(/^after mounting, the \d+ at row \d, column \d is shown at scale 1 and opacity 0\.50, not at full size$/);
+  });
+
+  it('reports a mount that throws and a factory that returns no skin, and runs nothing after', async () => {
+    const throwing = await run('broken-throws');
+    expect(throwing.checks).toEqual([{ name: 'the factory returns a skin and it mounts in the host', problems: ['mount(host, store) threw Error: the GPU is on fire'] }]);
+    const nothing = await run('not-a-skin');
+    expect(nothing.checks[0]?.problems).toEqual(['the factory returned an object without mount, setHint, update, finish, dispose: not a skin']);
+    expect(nothing.text).toMatch(/^✗ the \(unnamed\) skin failed 1 of 1 checks/);
+  });
+});
