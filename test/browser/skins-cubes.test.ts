@@ -8,11 +8,12 @@ import type { ServedFixtures } from './fixtures/serve';
 import { serveFixtures } from './fixtures/serve';
 import type { SkinPage } from './fixtures/skin-page';
 import { cubeColours, hostPixels, openSkinPage } from './fixtures/skin-page';
+import { cubesTolerance } from './torture-helpers';
 
 const END = MOVE_MS + 1;
 const exponentOf = (value: number): number => Math.log2(value);
-/** Lighting shades a top face a little; it must still read as its palette colour. */
-const SAME_COLOUR = 40;
+/** Lighting shades a top face a little; it must still read as its palette colour (per engine). */
+const SAME_COLOUR = cubesTolerance.colour;
 
 describe('the 3D cube skin', () => {
   let browser: TestBrowser;

@@ -17,15 +17,15 @@ import type { Pixels } from './fixtures/png';
 import { hexToRgb } from './fixtures/png';
 import { sharedBrowser } from './harness';
 import { GAME_KEY, boardShown, openGame } from './page-helpers';
-import { boardPixels, differentPixels, distinctColours, pixelsNear, seededRandom, tortureSeed } from './torture-helpers';
+import { boardPixels, cubesTolerance, differentPixels, distinctColours, pixelsNear, seededRandom, tortureSeed } from './torture-helpers';
 
 const LOSSES = 20;
 /** Every animation of a move is over by then (slide, then pop or spawn), with frames to spare. */
 const SETTLE_MS = SLIDE_MS + Math.max(POP_MS, SPAWN_MS) + 150;
 /** A small window keeps the software renderer's frames short. */
 const VIEWPORT = { width: 420, height: 660 };
-/** Tolerance of pixel comparisons: identical renders, bar a few pixels of text antialiasing. */
-const SAME_PICTURE = 0.005;
+/** Tolerance of pixel comparisons: identical renders, bar a few pixels of text antialiasing (per engine). */
+const SAME_PICTURE = cubesTolerance.picture;
 
 const ARROWS = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'] as const;
 
@@ -90,7 +90,7 @@ const restoreContext = (page: TestPage): Promise<void> =>
   });
 
 /** Board pixels within reach of a tile's palette colour (lighting shades faces a little). */
-const NEAR = 40;
+const NEAR = cubesTolerance.colour;
 /** A cube's top face covers far more pixels than this at this size; stray antialiasing does not. */
 const MIN_TILE_PIXELS = 40;
 
