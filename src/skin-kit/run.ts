@@ -116,11 +116,18 @@ export async function runSkinKit(factory: SkinFactory, options: SkinKitOptions =
     }
   };
 
-  /** Every frame the skin asks for runs (on its clock and the window's), until it asks for none. */
+  /**
+   * Every frame the skin asks for runs (on its clock and the window's), until it asks for
+   * none. A one-off request that comes late (a ResizeObserver's first call, which some
+   * engines make several frames after mount) is waited for too; a skin that never stops
+   * asking is caught by the idle check.
+   */
   const settle = async (): Promise<void> => {
-    clock.runUntilIdle();
-    await frames(2);
-    clock.runUntilIdle();
+    for (let round = 0; round < 6; round++) {
+      clock.runUntilIdle();
+      await frames(2);
+      if (clock.pending === 0 && tracker.pendingFrames === 0) return;
+    }
   };
   /** What is wrong with what the skin shows now, the game being at rest. */
   const atRest = (when: string): string[] => {

@@ -62,6 +62,12 @@ describe('the skin conformance kit', () => {
     expect(moves[0]).toMatch(/^after move 1 \((left|right|up|down)\), the skin (does not show the \d+|shows a stale \d+) at row \d, column \d/);
   });
 
+  it('catches a skin that asks for frames while nothing moves, and leaves one asked for on dispose', async () => {
+    const report = await run('broken-busy');
+    expect(problemsOf(report, 'shows the first board')).toEqual(['at rest the skin keeps asking for animation frames; draw on demand, only while something moves']);
+    expect(problemsOf(report, 'takes everything back')).toContain('1 animation frame is still requested from the window; cancel it in dispose()');
+  });
+
   it('flags tiles left half-faded at rest', async () => {
     const report = await run('broken-hidden');
     expect(problemsOf(report, 'shows the first board')[0]).toMatch(/^after mounting, the \d+ at row \d, column \d is shown at scale 1 and opacity 0\.50, not at full size$/);
