@@ -9,13 +9,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Pixels } from '../fixtures/png';
 import { decodePng, encodePng } from '../fixtures/png';
 import type { BrowserDriver, ContextDriver, ContextOptions, EngineName, KeyStep, MediaFeatures, PageDriver, Point } from './driver';
+import { sourceOf } from './in-page';
 
 const DEFAULT_TIMEOUT = 30_000;
 const POLL_MS = 40;
 
 /** Serializes a call of `fn` on `arg` into an expression the page evaluates. */
 const call = (fn: string | ((...args: never[]) => unknown), ...args: unknown[]): string =>
-  typeof fn === 'string' ? fn : `(${fn.toString()})(${args.map((a) => (a === undefined ? 'undefined' : JSON.stringify(a))).join(', ')})`;
+  typeof fn === 'string' ? fn : `${sourceOf(fn)}(${args.map((a) => (a === undefined ? 'undefined' : JSON.stringify(a))).join(', ')})`;
 
 export interface Box {
   readonly x: number;
@@ -349,12 +350,12 @@ export class TestPage {
 
   private chain(steps: readonly Step[]): Locator {
     const json = (a: unknown): string => (a === undefined ? 'undefined' : JSON.stringify(a));
-    const elements = `(${resolveChain.toString()})(${JSON.stringify(steps)})`;
+    const elements = `${sourceOf(resolveChain)}(${JSON.stringify(steps)})`;
     // Composed as source, never with eval in the page: a strict CSP page must run these too.
-    const all = <R, A>(fn: (elements: Element[], arg: A) => R, arg?: A): Promise<R> => this.driver.evaluate(`(${fn.toString()})(${elements}, ${json(arg)})`) as Promise<R>;
+    const all = <R, A>(fn: (elements: Element[], arg: A) => R, arg?: A): Promise<R> => this.driver.evaluate(`${sourceOf(fn)}(${elements}, ${json(arg)})`) as Promise<R>;
     const first = async <R, A>(fn: (element: Element, arg: A) => R, arg?: A): Promise<R> => {
       await locator.waitFor();
-      return this.driver.evaluate(`(${fn.toString()})(${elements}[0], ${json(arg)})`) as Promise<R>;
+      return this.driver.evaluate(`${sourceOf(fn)}(${elements}[0], ${json(arg)})`) as Promise<R>;
     };
     const locator: Locator = {
       locator: (selector, options = {}) => this.chain([...steps, { selector, ...(options.hasText === undefined ? {} : { hasText: options.hasText }) }]),

@@ -21,7 +21,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { INIT_COOKIE, initScriptFile, BLANK_PATH } from '../static-server';
 import { SCREEN, privateDisplay } from './display';
 import type { BrowserDriver, ContextDriver, ContextOptions, KeyStep, MediaFeatures, PageDriver, Point } from './driver';
-import { TAKE_CONSOLE, applyMedia, consoleCollector, mediaShimSource } from './in-page';
+import { TAKE_CONSOLE, applyMedia, consoleCollector, mediaShimSource, sourceOf } from './in-page';
 
 const DRIVER = process.env['WEBKIT_WEBDRIVER_PATH'] ?? '/usr/bin/WebKitWebDriver';
 
@@ -144,7 +144,7 @@ async function contextDriver(display: string, binary: string, options: ContextOp
   // Emulated media features are the context's (not each window's): one init file serves them all.
   let media: MediaFeatures = {};
   const writeScripts = (): Promise<void> =>
-    writeFile(initScriptFile(token), [`(${consoleCollector.toString()})()`, mediaShimSource(media), ...scripts].map((s) => `;${s};\n`).join(''));
+    writeFile(initScriptFile(token), [`${sourceOf(consoleCollector)}()`, mediaShimSource(media), ...scripts].map((s) => `;${s};\n`).join(''));
   await writeScripts();
   const cookieHosts = new Set<string>();
   let current = (await session.send<string>('GET', '/window'));
