@@ -147,10 +147,10 @@ describe('accessibility audits (axe-core, WCAG 2.2 AA)', () => {
       await embed.close();
     });
 
-  it('finds nothing on the showcase, with all three skins showing', async () => {
+  it('finds nothing on the showcase, with all four skins showing', async () => {
     const showcase = await openPage(browser(), 'showcase.html');
     const { page } = showcase;
-    await page.waitForFunction(() => document.querySelector('#cubes canvas, #cubes-note:not(:empty)') !== null && document.querySelector('#text')?.textContent !== '');
+    await page.waitForFunction(() => document.querySelector('#cubes canvas, #cubes-note:not(:empty)') !== null && document.querySelector('#text')?.textContent !== '' && document.querySelector('#canvas canvas') !== null);
     expect(await violations(page)).toEqual([]);
     expect(await showcase.errors()).toEqual([]);
     await showcase.close();
