@@ -34,18 +34,25 @@ export function privateDisplay(): Promise<string> {
 function startXvfb(): Promise<string> {
   return new Promise((resolve, reject) => {
     // -displayfd: Xvfb picks a free display number and writes it to stdout once it is ready.
-    const xvfb = spawn('Xvfb', ['-displayfd', '1', '-screen', '0', `${SCREEN.width}x${SCREEN.height}x24`, '-nolisten', 'tcp'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    // A vitest worker is killed without running exit handlers, so Xvfb is tied to a pipe
+    // instead: when this process goes, the pipe closes, `cat` returns and the shell stops Xvfb.
+    const xvfb = spawn(
+      'sh',
+      ['-c', 'Xvfb "$@" </dev/null & x=$!; cat >/dev/null; kill $x', 'sh', '-displayfd', '1', '-screen', '0', `${SCREEN.width}x${SCREEN.height}x24`, '-nolisten', 'tcp'],
+      { stdio: ['pipe', 'pipe', 'ignore'] },
+    );
     let out = '';
     xvfb.on('error', (e) => reject(new Error(`cannot start Xvfb (apt-get install xvfb): ${e.message}`)));
+    xvfb.on('exit', (code) => reject(new Error(`Xvfb exited (${code}) before it was ready: is xvfb installed?`)));
     xvfb.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const match = /^(\d+)\n/.exec(out);
       if (!match) return;
-      const display = `:${match[1]}`;
-      process.once('exit', () => xvfb.kill());
+      // Neither the shell nor its pipes keep this process alive.
       xvfb.unref();
+      (xvfb.stdin as unknown as { unref(): void }).unref();
       xvfb.stdout.destroy();
-      resolve(display);
+      resolve(`:${match[1]}`);
     });
   });
 }
