@@ -11,8 +11,7 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
@@ -122,12 +121,15 @@ export async function webkitDriver(): Promise<BrowserDriver> {
  */
 const GTK_CSS = '* { min-width: 0; min-height: 0; padding: 0; margin: 0; border-width: 0; font-size: 1px; -gtk-icon-transform: scale(0.1); }\n';
 let gtkConfig: Promise<string> | null = null;
+/** One folder for every run: its content never changes, so it is written once and left in place. */
 const gtkConfigHome = (): Promise<string> =>
   (gtkConfig ??= (async () => {
-    const home = join(tmpdir(), `cube2048-gtk-${process.pid}`);
+    const home = join(tmpdir(), 'cube2048-gtk');
     await mkdir(join(home, 'gtk-3.0'), { recursive: true });
-    await writeFile(join(home, 'gtk-3.0', 'gtk.css'), GTK_CSS);
-    process.once('exit', () => rmSync(home, { recursive: true, force: true }));
+    // Written aside and renamed: a browser starting in another worker never reads half a file.
+    const file = join(home, 'gtk-3.0', 'gtk.css');
+    await writeFile(`${file}.${process.pid}`, GTK_CSS);
+    await rename(`${file}.${process.pid}`, file);
     return home;
   })());
 
