@@ -8,7 +8,7 @@ import type { SkinFactory } from '../skins/skin';
 import type { GameHandle } from './handle';
 import { startGame } from './mount';
 import type { AttributeName, AttributeProperties, EmbedSkin, GameEventMap, GameSnapshot } from './options';
-import { ATTRIBUTES, checkAttribute, effectOf, optionsFromStrings, problemLine, propertyOf, propertyValue } from './options';
+import { ATTRIBUTES, checkAttribute, checkSkinAttribute, effectOf, optionsFromStrings, problemLine, propertyOf, propertyValue } from './options';
 
 export const ELEMENT_NAME = 'cube-2048';
 
@@ -62,9 +62,14 @@ export class Cube2048Element extends BaseElement {
       case 'live':
         game.setOptions({ [name]: value });
         break;
-      case 'skin':
-        void game.setSkin(value as EmbedSkin);
+      case 'skin': {
+        // The page has had its chance to register the skin: an unknown name is named as the attribute it is.
+        const known = checkSkinAttribute(text ?? '');
+        const problem = text === null ? null : problemLine(known.problems);
+        if (problem) console.error(problem);
+        else void game.setSkin(value as EmbedSkin);
         break;
+      }
       case 'newGame': {
         // A new game as the attributes now say, when the one changed differs from the game shown.
         const state = game.getState();

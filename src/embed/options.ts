@@ -177,6 +177,9 @@ export function checkSkinName(value: unknown, naming: Naming = optionNaming('ski
   return { value: DEFAULT_SKIN, problems: [`${naming(value)} is not a skin (one of ${names.join(', ')}, or a factory), so ${DEFAULT_SKIN} is used`] };
 }
 
+/** A `skin` attribute changed on a running game: by now its name must be known. */
+export const checkSkinAttribute = (text: string): Checked<EmbedSkin> => checkSkinName(text, textNaming('skin'), true);
+
 /** An option that takes one of a few words. */
 function choice<T extends string, A extends string, E extends OptionEffect>(attribute: A, allowed: readonly T[], fallback: T, effect: E): OptionSpec<T, A, E> {
   const check = (value: unknown, naming: Naming): Checked<T> =>

@@ -200,6 +200,15 @@ describe('the skin API from the packed package', () => {
       return el.game!.ready;
     });
     expect(late).toMatch(/^(cubes|flat)$/);
+    // On a running element, the page has had its chance to register: an unknown name is refused as the attribute it is, and the board stays.
+    const kept = await page.page.evaluate(async () => {
+      const el = document.querySelector<Cube2048Element>('#el')!;
+      await el.game!.ready;
+      el.setAttribute('skin', 'phantom');
+      await new Promise((r) => setTimeout(r, 100));
+      return el.game!.skin;
+    });
+    expect(kept).toBe('canvas');
     const refused = await page.page.evaluate(() =>
       ['flat', 'canvas'].map((name) => {
         try {
@@ -214,6 +223,7 @@ describe('the skin API from the packed package', () => {
     expect(await page.errors()).toEqual([
       'console.error: cube2048: option skin "neon" is not a skin (one of cubes, flat, canvas, or a factory), so cubes is used.',
       'console.error: cube2048: skin "ghost" is not built in or registered (known: cubes, flat, canvas; register yours before the game mounts), so cubes is shown.',
+      'console.error: cube2048: skin="phantom" is not a skin (one of cubes, flat, canvas, or a factory), so cubes is used.',
     ]);
     await page.close();
   });
