@@ -9,15 +9,15 @@ import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import type { OpenedPage, TestBrowser } from './harness';
+import type { OpenedPage } from './harness';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage } from './harness';
+import { openPage } from './harness';
+import { packagedHost } from './packaged-host';
 import type { Served } from './static-server';
 import { serveDirectory } from './static-server';
 import { fromRows, seedRng, serializeGame } from '../../src/engine';
 import { MOVE_KEYS, cleanUp, elementLifecycle, mountDestroyCycles, mountPlayDestroy, mountTwo, mountWithBadOptions, partsOnDemand, press, ready, recordScripts, statesOf } from '../embed/checks';
-import type { InstalledPackage } from '../embed/package';
-import { gzipSizes, packAndInstall } from '../embed/package';
+import { gzipSizes } from '../embed/package';
 import { installTracker } from '../embed/tracker';
 
 const run = promisify(execFile);
@@ -27,29 +27,16 @@ const DRAW_EVERY = 50;
 /** Heap growth allowed over the cycles: a leak of even a few kilobytes a cycle shows well above it. */
 const HEAP_SLACK = 400 * 1024;
 
-let pkg: InstalledPackage;
-let served: Served;
-let browser: TestBrowser;
-
-beforeAll(async () => {
-  [pkg, browser] = await Promise.all([packAndInstall(), launchBrowser()]);
-  served = await serveDirectory(pkg.host);
-}, 300_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await served?.close();
-  await pkg?.close();
-});
+const packaged = packagedHost();
 
 type Opened = OpenedPage;
 
 /** A host page in a fresh context (empty storage); with the resource tracker installed unless told otherwise. */
 async function open(path: string, options: { readonly track?: boolean; readonly initScript?: string } = {}): Promise<Opened> {
-  const o = await openPage(browser, 'about:blank');
+  const o = await openPage(packaged.browser, 'about:blank');
   if (options.track !== false) await o.context.addInitScript(installTracker);
   if (options.initScript) await o.context.addInitScript(options.initScript);
-  await o.page.goto(new URL(path, served.url).href);
+  await o.page.goto(new URL(path, packaged.served.url).href);
   await ready(o.page);
   return o;
 }
@@ -64,32 +51,32 @@ async function done(o: Opened): Promise<void> {
 describe('the npm package', () => {
   it('packs the library, its types, the script-tag build and the command, and no sources', () => {
     for (const file of ['package.json', 'README.md', 'bin/cube2048.js', 'dist-lib/cube2048.js', 'dist-lib/engine.js', 'dist-lib/element.js', 'dist-lib/types/embed/index.d.ts', 'dist-lib/types/engine/index.d.ts', 'dist-lib/types/embed/element.d.ts', 'dist-lib/script/cube2048.js'])
-      expect(pkg.packedFiles).toContain(file);
-    expect(pkg.packedFiles.filter((f) => f.startsWith('src/') || f.startsWith('test/') || f.startsWith('node_modules/'))).toEqual([]);
+      expect(packaged.pkg.packedFiles).toContain(file);
+    expect(packaged.pkg.packedFiles.filter((f) => f.startsWith('src/') || f.startsWith('test/') || f.startsWith('node_modules/'))).toEqual([]);
   });
 
   it('gives a TypeScript host types for cube2048, cube2048/engine and cube2048/element', async () => {
-    expect(await pkg.typeErrors).toBe('');
+    expect(await packaged.pkg.typeErrors).toBe('');
   });
 
   it('imports in Node without a DOM, as server-side rendering does', async () => {
     const script = "const [a, b, c] = await Promise.all([import('cube2048'), import('cube2048/engine'), import('cube2048/element')]); console.log(typeof a.mountGame, typeof b.playMove, typeof c.Cube2048Element);";
-    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: pkg.host });
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: packaged.pkg.host });
     expect(stdout.trim()).toBe('function function function');
   });
 
   it('keeps three and zustand as dependencies of the host, not copies inside the package', async () => {
-    const lib = await readdir(join(pkg.host, 'node_modules/cube2048/dist-lib'), { recursive: true });
-    const hostModules = await readdir(join(pkg.host, 'node_modules'));
+    const lib = await readdir(join(packaged.pkg.host, 'node_modules/cube2048/dist-lib'), { recursive: true });
+    const hostModules = await readdir(join(packaged.pkg.host, 'node_modules'));
     expect(hostModules).toEqual(expect.arrayContaining(['cube2048', 'three', 'zustand']));
-    const { stdout } = await run('grep', ['-rlE', 'from ?"(three|zustand/vanilla)"', join(pkg.host, 'node_modules/cube2048/dist-lib'), '--include=*.js', '--exclude-dir=script']);
+    const { stdout } = await run('grep', ['-rlE', 'from ?"(three|zustand/vanilla)"', join(packaged.pkg.host, 'node_modules/cube2048/dist-lib'), '--include=*.js', '--exclude-dir=script']);
     expect(stdout.trim().split('\n').length).toBeGreaterThanOrEqual(2);
     expect(lib.some((f) => String(f).includes('three.module'))).toBe(false);
   });
 
   it('stays small: the host page without three.js, and the three.js chunk on its own', async () => {
-    const built = await gzipSizes(join(pkg.host, 'dist/assets'), (name) => name.startsWith('index-'));
-    const script = await gzipSizes(join(pkg.host, 'node_modules/cube2048/dist-lib/script'), (name) => name === 'cube2048.js');
+    const built = await gzipSizes(join(packaged.pkg.host, 'dist/assets'), (name) => name.startsWith('index-'));
+    const script = await gzipSizes(join(packaged.pkg.host, 'node_modules/cube2048/dist-lib/script'), (name) => name === 'cube2048.js');
     console.info(`gzip bytes: host page ${built.entry}, its three chunk ${built.cubes}; script tag ${script.entry}, its three chunk ${script.cubes}`);
     expect(built.entry).toBeLessThan(22 * 1024);
     expect(script.entry).toBeLessThan(22 * 1024);
@@ -284,7 +271,7 @@ describe('the examples', () => {
     layout = await mkdtemp(join(tmpdir(), 'cube2048-examples-'));
     await cp(inject('siteDir'), layout, { recursive: true });
     await cp(resolve(import.meta.dirname, '../../examples'), join(layout, 'examples'), { recursive: true });
-    await cp(join(pkg.packageDir, 'dist-lib'), join(layout, 'dist-lib'), { recursive: true });
+    await cp(join(packaged.pkg.packageDir, 'dist-lib'), join(layout, 'dist-lib'), { recursive: true });
     site = await serveDirectory(layout);
   });
   afterAll(async () => {
@@ -294,7 +281,7 @@ describe('the examples', () => {
 
   let example: Opened | null = null;
   const openExample = async (name: string): Promise<Opened> => {
-    example = await openPage(browser, new URL(`examples/${name}`, site.url).href);
+    example = await openPage(packaged.browser, new URL(`examples/${name}`, site.url).href);
     return example;
   };
   afterEach(async () => {

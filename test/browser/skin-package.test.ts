@@ -9,15 +9,12 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Rolldown } from 'vite';
 import { build } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OpenedPage, TestBrowser } from './harness';
-import { launchBrowser, openPage } from './harness';
-import type { Served } from './static-server';
-import { serveDirectory } from './static-server';
+import { describe, expect, it } from 'vitest';
+import type { OpenedPage } from './harness';
+import { openPage } from './harness';
+import { packagedHost } from './packaged-host';
 import type { GameHandle, MountOptions, SkinFactory } from '../../src/embed';
 import type { Cube2048Element } from '../../src/embed/element';
-import type { InstalledPackage } from '../embed/package';
-import { packAndInstall } from '../embed/package';
 
 declare global {
   interface Window {
@@ -34,20 +31,7 @@ declare global {
   }
 }
 
-let pkg: InstalledPackage;
-let served: Served;
-let browser: TestBrowser;
-
-beforeAll(async () => {
-  [pkg, browser] = await Promise.all([packAndInstall(), launchBrowser()]);
-  served = await serveDirectory(pkg.host);
-}, 300_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await served?.close();
-  await pkg?.close();
-});
+const packaged = packagedHost();
 
 /** Gzip bytes of `entry` bundled and minified as a library (`external` left as imports). */
 async function minifiedGzip(entry: string, external: string[] = []): Promise<number> {
@@ -61,7 +45,7 @@ async function minifiedGzip(entry: string, external: string[] = []): Promise<num
 }
 
 async function openSkinsPage(): Promise<OpenedPage> {
-  const opened = await openPage(browser, new URL('dist-skins/skins.html', served.url).href);
+  const opened = await openPage(packaged.browser, new URL('dist-skins/skins.html', packaged.served.url).href);
   await opened.page.waitForFunction(() => window.skinTest !== undefined);
   await opened.page.evaluate(() => {
     window.skinGames = [];
@@ -92,13 +76,13 @@ const mountWith = (opened: OpenedPage, skin: string): Promise<{ ready: string; l
 
 describe('the skin API from the packed package', () => {
   it('ships cube2048/skin and cube2048/skin-kit with their types, and cube2048/skin stays small', async () => {
-    for (const file of ['dist-lib/skin.js', 'dist-lib/skin-kit.js', 'dist-lib/types/skins/index.d.ts', 'dist-lib/types/skin-kit/index.d.ts']) expect(pkg.packedFiles).toContain(file);
+    for (const file of ['dist-lib/skin.js', 'dist-lib/skin-kit.js', 'dist-lib/types/skins/index.d.ts', 'dist-lib/types/skin-kit/index.d.ts']) expect(packaged.pkg.packedFiles).toContain(file);
     const page = await openSkinsPage();
     expect(await page.page.evaluate(() => window.skinTest.version)).toBe(1);
     await page.close();
     // What a skin author's bundler makes of each, minified: the skin API, and the example on top of it.
-    const [api, example] = await Promise.all([minifiedGzip(join(pkg.host, 'node_modules/cube2048/dist-lib/skin.js')), minifiedGzip(join(pkg.host, 'canvas.ts'), ['cube2048/skin'])]);
-    const lines = (await readFile(join(pkg.host, 'canvas.ts'), 'utf8')).split('\n').length;
+    const [api, example] = await Promise.all([minifiedGzip(join(packaged.pkg.host, 'node_modules/cube2048/dist-lib/skin.js')), minifiedGzip(join(packaged.pkg.host, 'canvas.ts'), ['cube2048/skin'])]);
+    const lines = (await readFile(join(packaged.pkg.host, 'canvas.ts'), 'utf8')).split('\n').length;
     console.info(`gzip bytes, minified: cube2048/skin ${api}, the example skin ${example} (${lines} lines)`);
     expect(api).toBeLessThan(3.5 * 1000);
     expect(example).toBeLessThan(2 * 1000);
@@ -106,7 +90,7 @@ describe('the skin API from the packed package', () => {
   });
 
   it('types the example skin and a host registering skins from the published .d.ts files alone, strictly', async () => {
-    expect(await pkg.typeErrors).toBe('');
+    expect(await packaged.pkg.typeErrors).toBe('');
   });
 
   it('passes the example skin, built against the installed package, through the conformance kit', async () => {

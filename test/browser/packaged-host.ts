@@ -1,0 +1,46 @@
+/**
+ * The package as a host gets it, for the tests of one file: packed and installed into a
+ * throwaway host (test/embed/package.ts), served, and a browser of the file's engine. Made
+ * before the file's tests, taken down after; read its fields inside a test.
+ */
+import { afterAll, beforeAll } from 'vitest';
+import type { InstalledPackage } from '../embed/package';
+import { packAndInstall } from '../embed/package';
+import type { TestBrowser } from './harness';
+import { launchBrowser } from './harness';
+import type { Served } from './static-server';
+import { serveDirectory } from './static-server';
+
+export interface PackagedHost {
+  readonly pkg: InstalledPackage;
+  readonly served: Served;
+  readonly browser: TestBrowser;
+}
+
+export function packagedHost(): PackagedHost {
+  let ready: PackagedHost | null = null;
+  beforeAll(async () => {
+    const [pkg, browser] = await Promise.all([packAndInstall(), launchBrowser()]);
+    ready = { pkg, browser, served: await serveDirectory(pkg.host) };
+  }, 300_000);
+  afterAll(async () => {
+    await ready?.browser.close();
+    await ready?.served.close();
+    await ready?.pkg.close();
+  });
+  const get = (): PackagedHost => {
+    if (!ready) throw new Error('packagedHost(): the package is installed in beforeAll, so use it inside a test');
+    return ready;
+  };
+  return {
+    get pkg() {
+      return get().pkg;
+    },
+    get served() {
+      return get().served;
+    },
+    get browser() {
+      return get().browser;
+    },
+  };
+}
