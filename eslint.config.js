@@ -75,6 +75,16 @@ export default tseslint.config(
     },
   },
   {
+    // The player's history and its statistics: pure data, shared by the page, the embeds and the terminal.
+    files: ['src/history/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['../store', '../store/*', '../skins/*', '../ui/*', '../input/*', '../embed/*', '../ai/*', '../cli/*', 'three', 'zustand', 'zustand/*', 'node:*'], message: 'History and statistics are pure: they import only the engine and records.' },
+      ] }],
+      'no-restricted-globals': ['error', ...[...DOM_GLOBALS, 'indexedDB'].map((name) => ({ name, message: 'History and statistics are pure data: no DOM, no storage and no clock (times are passed in).' }))],
+    },
+  },
+  {
     files: ['src/input/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [

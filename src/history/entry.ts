@@ -1,0 +1,113 @@
+/**
+ * One kept game: what the player's history stores for each finished or left game, in the
+ * browser's database and in the terminal's JSON-lines file alike. Pure: no DOM, no storage.
+ * The moves make the game replayable (and verifiable); everything else is its summary.
+ */
+import type { ParseResult } from '../engine';
+import { isValidSeed, isValidSize, isValidTarget } from '../engine';
+import type { GameRecord } from '../replay/record';
+import { MAX_RECORD_MOVES } from '../replay/record';
+
+/** How the game began: a fresh game, the daily challenge, a chosen seed, played on from a replay, or an imported record. */
+export type GameMode = 'normal' | 'daily' | 'seeded' | 'forked' | 'imported';
+export const GAME_MODES: readonly GameMode[] = ['normal', 'daily', 'seeded', 'forked', 'imported'];
+
+/** Why it was kept: no move was left, or the player started another game. */
+export type GameEnd = 'over' | 'left';
+
+export interface GameSummary {
+  /** Same game, same id: size, target, seed and moves decide it, so duplicates merge. */
+  readonly id: string;
+  readonly size: number;
+  readonly seed: number;
+  readonly target: number;
+  readonly score: number;
+  /** The largest tile's value (2048, not 11). */
+  readonly maxTile: number;
+  readonly moveCount: number;
+  readonly end: GameEnd;
+  readonly mode: GameMode;
+  /** The daily challenge's UTC day (YYYY-MM-DD); only for `mode: 'daily'`. */
+  readonly day?: string;
+  /** Epoch milliseconds. */
+  readonly startedAt: number;
+  readonly endedAt: number;
+  /** Time spent playing: the gaps between moves, each capped, so a game left open overnight is not a night played. */
+  readonly playedMs: number;
+}
+
+export interface HistoryEntry extends GameSummary {
+  /** One letter per move (L, R, U, D), as in a game record. */
+  readonly moves: string;
+}
+
+/** Whether the game reached its target tile (kept going or not). */
+export const isWin = (game: Pick<GameSummary, 'maxTile' | 'target'>): boolean => game.maxTile >= game.target;
+
+/** Two 32-bit FNV-1a hashes of the text (different offsets), in base 36: a short id with no practical collisions among one player's games. */
+function hash64(text: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x050c5d1f;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x01000193);
+  }
+  return (a >>> 0).toString(36) + (b >>> 0).toString(36).padStart(7, '0');
+}
+
+export const entryId = (game: Pick<HistoryEntry, 'size' | 'target' | 'seed' | 'moves'>): string => `${game.size}-${game.target}-${game.seed.toString(36)}-${hash64(game.moves)}`;
+
+/** The replayable record of a kept game (for the replay viewer, links and `verifyRecord`). */
+export const recordOfEntry = (e: HistoryEntry): GameRecord => ({ size: e.size, seed: e.seed, target: e.target, moves: e.moves, score: e.score, maxTile: e.maxTile });
+
+export const summaryOf = (e: HistoryEntry): GameSummary => {
+  const { moves: _moves, ...summary } = e;
+  return summary;
+};
+
+const fail = (error: string): { ok: false; error: string } => ({ ok: false, error });
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const isTime = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x) && x >= 0;
+
+/**
+ * Checks an entry read from storage or a file, field by field; the id is recomputed, never
+ * trusted. It does not replay the moves: `verifyRecord(recordOfEntry(e))` does that.
+ */
+export function parseEntry(input: unknown): ParseResult<HistoryEntry> {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return fail('it is not an object');
+  const o = input as Record<string, unknown>;
+  const get = (k: string): unknown => (Object.hasOwn(o, k) ? o[k] : undefined);
+  const { size, seed, target, score, maxTile, moves, end, mode, day, startedAt, endedAt, playedMs } = Object.fromEntries(
+    ['size', 'seed', 'target', 'score', 'maxTile', 'moves', 'end', 'mode', 'day', 'startedAt', 'endedAt', 'playedMs'].map((k) => [k, get(k)]),
+  );
+  if (typeof size !== 'number' || !isValidSize(size)) return fail('its board size is not 3 to 8');
+  if (typeof seed !== 'number' || !isValidSeed(seed)) return fail('its seed is not a whole number from 0 to 4294967295');
+  if (!isValidTarget(target, size)) return fail('its target is not a power of two from 8 up');
+  if (typeof moves !== 'string' || !/^[LRUD]*$/.test(moves)) return fail('its moves are not a string of L, R, U and D');
+  if (moves.length > MAX_RECORD_MOVES) return fail('it has too many moves');
+  if (!isTime(score)) return fail('its score is not a whole number');
+  if (typeof maxTile !== 'number' || !Number.isSafeInteger(maxTile) || maxTile < 0 || (maxTile & (maxTile - 1)) !== 0) return fail('its largest tile is not a power of two');
+  if (end !== 'over' && end !== 'left') return fail('it does not say how it ended');
+  if (typeof mode !== 'string' || !GAME_MODES.includes(mode as GameMode)) return fail('its mode is unknown');
+  if (mode === 'daily' ? typeof day !== 'string' || !DAY.test(day) : day !== undefined) return fail('its daily-challenge day is wrong');
+  if (!isTime(startedAt) || !isTime(endedAt) || endedAt < startedAt) return fail('its start and end times are wrong');
+  if (!isTime(playedMs)) return fail('its time played is wrong');
+  const entry: HistoryEntry = {
+    id: entryId({ size, target, seed, moves }),
+    size,
+    seed,
+    target,
+    score,
+    maxTile,
+    moveCount: moves.length,
+    end,
+    mode: mode as GameMode,
+    ...(mode === 'daily' ? { day: day as string } : {}),
+    startedAt,
+    endedAt,
+    playedMs,
+    moves,
+  };
+  return { ok: true, value: entry };
+}
