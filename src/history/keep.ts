@@ -1,0 +1,88 @@
+/**
+ * When a game goes into the history, decided once for the page, the embeds and the terminal:
+ * a store change in, what to keep (or take back) out. Pure: times are passed in.
+ */
+import type { GameState } from '../engine';
+import { maxTile } from '../engine';
+import type { GameEnd, GameMode, HistoryEntry } from './entry';
+import { entryId } from './entry';
+
+/** A game replaced by a new one is kept once it has this many moves (or reached its target). */
+export const KEEP_AFTER_MOVES = 10;
+/** The longest gap between two moves that counts as playing; longer, the player was away. */
+export const MAX_PLAY_GAP_MS = 60_000;
+
+export type HistoryEffect =
+  /** Keep `game`: it ended (`over`) or was left for a new one (`left`). */
+  | { readonly kind: 'keep'; readonly game: GameState; readonly end: GameEnd }
+  /** Take `game` back out: it was kept at game over, and the player undid the last move to play on. */
+  | { readonly kind: 'retract'; readonly game: GameState };
+
+const reachedTarget = (game: GameState): boolean => maxTile(game.board) >= game.target;
+
+/**
+ * What a change from `before` to `after` does to the history. `kind` is the store's change
+ * kind; a change that came from another tab (`sync`) does nothing here: that tab keeps it.
+ */
+export function historyEffect(before: GameState, after: GameState, kind: string): HistoryEffect | null {
+  if (kind === 'move' && after.status === 'over' && before.status !== 'over') return { kind: 'keep', game: after, end: 'over' };
+  if (kind === 'undo' && before.status === 'over' && after.status !== 'over') return { kind: 'retract', game: before };
+  if (kind === 'new' && before !== after && before.status !== 'over' && (reachedTarget(before) || before.record.length >= KEEP_AFTER_MOVES))
+    return { kind: 'keep', game: before, end: 'left' };
+  return null;
+}
+
+/** The game in progress, as the history needs it beyond the store's save: when it began, how it began, time played. */
+export interface GameMeta {
+  /** Which game it is about (a save restored later must match it). */
+  readonly size: number;
+  readonly seed: number;
+  readonly mode: GameMode;
+  readonly day?: string;
+  readonly startedAt: number;
+  /** When the last move was made (or the game began). */
+  readonly lastAt: number;
+  readonly playedMs: number;
+}
+
+export const startMeta = (game: Pick<GameState, 'size' | 'seed'>, mode: GameMode, now: number, day?: string): GameMeta => ({
+  size: game.size,
+  seed: game.seed,
+  mode,
+  ...(mode === 'daily' && day !== undefined ? { day } : {}),
+  startedAt: now,
+  lastAt: now,
+  playedMs: 0,
+});
+
+/** The meta after a move at `now`: the gap since the last one counts, up to MAX_PLAY_GAP_MS. */
+export const tickMeta = (meta: GameMeta, now: number): GameMeta => ({
+  ...meta,
+  lastAt: Math.max(meta.lastAt, now),
+  playedMs: meta.playedMs + Math.min(MAX_PLAY_GAP_MS, Math.max(0, now - meta.lastAt)),
+});
+
+/** Whether a meta read back from storage belongs to this game. */
+export const metaFits = (meta: GameMeta, game: Pick<GameState, 'size' | 'seed'>): boolean => meta.size === game.size && meta.seed === game.seed;
+
+/** The entry to keep for a finished or left game. */
+export function entryOf(game: GameState, end: GameEnd, meta: GameMeta, now: number): HistoryEntry {
+  const fits = metaFits(meta, game);
+  const startedAt = fits ? meta.startedAt : now;
+  return {
+    id: entryId({ size: game.size, target: game.target, seed: game.seed, moves: game.record }),
+    size: game.size,
+    seed: game.seed,
+    target: game.target,
+    score: game.score,
+    maxTile: maxTile(game.board),
+    moveCount: game.record.length,
+    end,
+    mode: fits ? meta.mode : 'normal',
+    ...(fits && meta.mode === 'daily' && meta.day !== undefined ? { day: meta.day } : {}),
+    startedAt: Math.min(startedAt, now),
+    endedAt: now,
+    playedMs: fits ? meta.playedMs : 0,
+    moves: game.record,
+  };
+}
