@@ -102,6 +102,17 @@ export default tseslint.config(
     },
   },
   {
+    // The player's language: catalogues and Intl only, read by the page, the embeds and the terminal alike.
+    files: ['src/i18n/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['../*', '!../i18n', '!../i18n/*', '../store/*', '!../store/types', '../../*'], allowTypeImports: true, message: 'src/i18n is words and Intl only: it imports nothing but its own catalogues (and the store\'s types).' },
+        { group: ['three', 'three/*', 'zustand', 'zustand/*', 'node:*'], message: 'src/i18n runs everywhere: no three, zustand or Node APIs.' },
+      ] }],
+      'no-restricted-globals': ['error', ...[...DOM_GLOBALS, 'Element', 'Node'].map((name) => ({ name, message: 'src/i18n has no DOM: the terminal reads it too (ui/localize.ts puts words into markup).' }))],
+    },
+  },
+  {
     // The keymap is read by the terminal command too: no DOM in it.
     files: ['src/input/keymap.ts'],
     rules: {

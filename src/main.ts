@@ -4,7 +4,10 @@ import './ui/page-dialogs.css';
 import { attachGamepadOnDemand, attachKeyboard } from './input';
 import { createGameStore } from './store';
 import { localStorageOf } from './ui/local-storage';
-import { mountPage } from './ui/page';
+import { say } from './i18n/core';
+import { EN_PAGE } from './i18n/en/page';
+import { loadLang } from './i18n/load';
+import { mountPage, pageLocale } from './ui/page';
 import { registerServiceWorker } from './ui/pwa';
 import { DAILY_KEY_PREFIX, DAILY_SIZE, dailyHref, dailySeed, isDailyUrl, utcDay } from './ui/daily';
 import { createSettingsStore } from './ui/settings';
@@ -61,11 +64,19 @@ const playOnIn = daily
     }
   : undefined;
 
-const page = mountPage({ doc: document, store, settings: createSettingsStore(storage), dailyDay, ...(playOnIn ? { playOnIn } : {}) });
-for (const problem of start.problems) page.notify({ message: problem });
+// The page's language before it shows (its catalogue is a small chunk; English needs none), so it never flashes English.
+// A promise, not a top-level await: the page's lazy chunks may then share the entry's code rather than split it up.
+const settings = createSettingsStore(storage);
+void loadLang(pageLocale(new URLSearchParams(location.search).get('lang'), settings.get().language, navigator.languages)).then((lang) => {
+  const page = mountPage({ doc: document, store, settings, dailyDay, lang, ...(playOnIn ? { playOnIn } : {}) });
+  for (const problem of start.problems) page.notify({ message: problem });
 
-attachKeyboard(page.game, page.commands, { scope: 'page' });
-attachGamepadOnDemand(window, page.commands);
+  attachKeyboard(page.game, page.commands, { scope: 'page' });
+  attachGamepadOnDemand(window, page.commands);
 
-// Built sites only (the mode, not NODE_ENV, so a build made under the test runner has it too).
-if (import.meta.env.MODE === 'production') registerServiceWorker(window, (update) => page.notify({ message: 'A new version of cube2048 is ready.', action: { label: 'Reload', run: update.apply } }));
+  // Built sites only (the mode, not NODE_ENV, so a build made under the test runner has it too).
+  if (import.meta.env.MODE === 'production')
+    registerServiceWorker(window, (update) =>
+      page.notify({ message: say(page.lang(), EN_PAGE, 'update.ready'), action: { label: say(page.lang(), EN_PAGE, 'update.reload'), run: update.apply } }),
+    );
+});

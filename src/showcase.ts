@@ -4,6 +4,9 @@
  * The fourth is the outside example skin (it imports only `cube2048/skin`), registered with
  * `registerSkin` and shown by name, as a host page would.
  */
+import { ENGLISH } from './i18n/core';
+import { fallbackText } from './ui/fallback';
+import type { Fallback } from './ui/skin-host';
 import { createCanvasSkin } from '../examples/skins/canvas';
 import type { Direction } from './engine';
 import { attachKeyboard, describeKeys } from './input';
@@ -35,9 +38,9 @@ for (const entry of BUILT_IN_SKINS) $(`[data-skin-label="${entry.name}"]`).textC
 
 // One panel per skin (#cubes, #flat, #text, #canvas), each through the same skin host as the game: one that cannot run here says why in its note and shows the flat board.
 const skins: SkinHost[] = [...BUILT_IN_SKINS.map((entry) => entry.name), 'canvas'].map((name) => {
-  const onFallback = (reason: string): void => {
+  const onFallback = (reason: Fallback): void => {
     const note = document.querySelector<HTMLElement>(`#${name}-note`);
-    if (note) note.textContent = reason;
+    if (note) note.textContent = fallbackText(reason, ENGLISH);
   };
   const host = createSkinHost($(`#${name}`), store, { options, onFallback });
   void host.show(name);

@@ -12,9 +12,12 @@ import { SIZE_BUDGETS, measureSizes } from '../bench/sizes';
  * 18.4 kB after the overlays, notices and gamepad code moved to on-demand chunks. Until it
  * is, this ceiling keeps it from growing; lower it with every cut, never raise it. (Raised
  * once, from 18.6 to 19.1, by the skin API: registerSkin and the name check must be there at
- * once; the guard for outside skins loads with the first one.)
+ * once; the guard for outside skins loads with the first one. Raised again, from 19.1 to 20.0,
+ * by the player's language (issue 18): the `lang` option and its check, the locale match, the
+ * catalogue lookup with plurals and Intl formats, and every core text by key. The catalogues,
+ * the relabelling, the new-game question and the fallback lines load on demand.)
  */
-const FLAT_EMBED_CORE_CEILING_KB = 19.1;
+const FLAT_EMBED_CORE_CEILING_KB = 20.0;
 
 describe('bundle sizes, gzip kB', { timeout: 60_000 }, () => {
   let sizes: SizeReport;

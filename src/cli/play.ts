@@ -4,6 +4,11 @@
  * terminal's modes: whatever way the game ends, the terminal is given back as it was.
  */
 import { DEFAULT_SIZE, MAX_SEED, MAX_SIZE, MIN_SIZE, seedFromText } from '../engine';
+import { terminalLocale } from '../i18n/choose';
+import { speaker } from '../i18n/core';
+import { EN_TERMINAL } from '../i18n/en/terminal';
+import { loadLang } from '../i18n/load';
+import { noticeText } from '../i18n/notice';
 import type { GameStore, Notice, StorageLike } from '../store';
 import { createGameStore, DEFAULT_KEY_PREFIX, keysFor } from '../store';
 import type { TerminalScreen } from '../skins/terminal';
@@ -143,18 +148,21 @@ export const playCommand: Command = {
       setItem: (key, value) => noting(() => files.setItem(key, value)),
       removeItem: (key) => noting(() => files.removeItem(key)),
     };
+    // LC_ALL, LC_MESSAGES or LANG name the language; its words load before the first frame.
+    const lang = await loadLang(terminalLocale(io.env));
+    const t = speaker(EN_TERMINAL)(lang);
     const describeNotice = (notice: Notice): string => {
-      if (!directory) return notice.kind === 'storage-unavailable' ? 'No home directory: this game will not be saved.' : notice.message;
+      if (!directory) return notice.kind === 'storage-unavailable' ? t('term.noHome') : noticeText(notice, lang);
       const file = (key: string): string => fileForKey(directory, key);
       switch (notice.kind) {
         case 'corrupt-save':
-          return `The saved game in ${file(keys.game)} could not be read; it was kept as ${file(`${keys.game}:unreadable`)} and a new game started.`;
+          return t('term.corruptSave', { file: file(keys.game), kept: file(`${keys.game}:unreadable`) });
         case 'corrupt-best':
-          return `The best scores in ${file(keys.best)} could not be read; they were kept as ${file(`${keys.best}:unreadable`)} and count again from now.`;
+          return t('term.corruptBest', { file: file(keys.best), kept: file(`${keys.best}:unreadable`) });
         case 'storage-unavailable':
-          return `Cannot save in ${directory}; this game will not be kept after you quit.`;
+          return t('term.cannotSave', { directory });
         default:
-          return notice.message;
+          return noticeText(notice, lang);
       }
     };
 
@@ -166,7 +174,7 @@ export const playCommand: Command = {
     });
 
     const terminal = takeTerminal(io);
-    const skin = createTerminalSkin({ mode: detectColorMode(io.env), keys: FRAME_KEYS, describeNotice });
+    const skin = createTerminalSkin({ mode: detectColorMode(io.env), keys: FRAME_KEYS, describeNotice, lang });
 
     return new Promise<number>((resolve) => {
       const stops: (() => void)[] = [];
@@ -181,8 +189,8 @@ export const playCommand: Command = {
         terminal.restore();
         if (farewell) {
           const { game, best } = store.getState();
-          const where = unsaved ? ' This game was not saved.' : ` Saved in ${directory}.`;
-          io.stdout.write(`cube2048: score ${game.score}, best ${best}, ${game.record.length} moves.${where}\n`);
+          const where = unsaved ? t('term.unsaved') : t('term.saved', { directory: directory ?? '' });
+          io.stdout.write(`${t('term.bye', { score: game.score, best, n: game.record.length })} ${where}\n`);
         }
         resolve(code);
       };
@@ -201,7 +209,7 @@ export const playCommand: Command = {
       let asking = false;
       const ask = (on: boolean): void => {
         asking = on;
-        skin.setPrompt(on ? 'Start a new game? This one will be lost.' : null);
+        skin.setPrompt(on ? t('term.askNew') : null);
       };
 
       const press = (key: Key): void => {

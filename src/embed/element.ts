@@ -8,13 +8,13 @@ import type { SkinFactory } from '../skins/skin';
 import type { GameHandle } from './handle';
 import { startGame } from './mount';
 import type { AttributeName, AttributeProperties, EmbedSkin, GameEventMap, GameSnapshot } from './options';
-import { ATTRIBUTES, checkAttribute, checkSkinAttribute, effectOf, optionsFromStrings, problemLine, propertyOf, propertyValue } from './options';
+import { ATTRIBUTES, PROPERTY_ATTRIBUTES, checkAttribute, checkSkinAttribute, effectOf, optionsFromStrings, problemLine, propertyOf, propertyValue } from './options';
 
 export const ELEMENT_NAME = 'cube-2048';
 
 const BaseElement: typeof HTMLElement = typeof HTMLElement === 'function' ? HTMLElement : (class {} as typeof HTMLElement);
 
-/** Its properties (`size`, `seed`, `skin`, `storageKey`, `keyboard`, `theme`, `reducedMotion`) reflect the attributes; see `OPTIONS`. */
+/** Its properties (`size`, `seed`, `skin`, `storageKey`, `keyboard`, `theme`, `reducedMotion`) reflect the attributes; see `OPTIONS`. `lang` is every element's own. */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging
 export interface Cube2048Element extends AttributeProperties {}
 
@@ -129,7 +129,7 @@ export class Cube2048Element extends BaseElement {
 }
 
 // One property per attribute, from the options table: reading gives the checked value, writing sets the attribute (null removes it).
-for (const attribute of ATTRIBUTES) {
+for (const attribute of PROPERTY_ATTRIBUTES) {
   Object.defineProperty(Cube2048Element.prototype, propertyOf(attribute), {
     configurable: true,
     enumerable: true,

@@ -4,13 +4,19 @@
  * first use (a notice to show, a finished game, a new game to confirm), so the core that a
  * host page downloads to show a game stays small.
  */
+import type { Lang } from '../i18n/core';
+import { EN_DIALOGS } from '../i18n/en/dialogs';
 import type { GameStore } from '../store';
-import type { ConfirmText } from '../ui/dialogs';
 import { confirmWith } from '../ui/dialogs';
 import type { PageNotice } from '../ui/notices';
 import { mountNotices } from '../ui/notices';
 import type { OverlayActions } from '../ui/overlays';
 import { mountOverlays } from '../ui/overlays';
+import { fallbackText } from '../ui/fallback';
+import type { NewGameQuestion } from '../ui/question';
+import { questionText } from '../ui/question';
+import { localize, write } from '../ui/localize';
+import type { Fallback } from '../ui/skin-host';
 import stylesheet from './extras.css?inline';
 import { adoptStyles, element } from './view';
 
@@ -22,56 +28,72 @@ export interface ExtrasParams {
   /** What the overlays cover (the board's stage). */
   readonly stage: HTMLElement;
   readonly actions: OverlayActions;
+  /** The player's language, as it stands now. */
+  readonly lang: () => Lang;
 }
 
 export interface Extras {
+  /** Why the flat board stands in, in the player's language. */
+  fallbackText(reason: Fallback): string;
+  /** Writes the overlays' words again in the language `lang` now gives. */
+  relabel(): void;
   add(notice: PageNotice): void;
-  /** Asks the new-game question (or another yes/no one) inside the board. */
-  confirm(text: ConfirmText): Promise<boolean>;
+  /** Asks the new-game question inside the board. */
+  confirm(question: NewGameQuestion): Promise<boolean>;
   /** Whether an overlay or question covers the board (then moves wait). */
   covering(): boolean;
   dispose(): void;
 }
 
-export function mountExtras({ shadow, store, notices: noticeBox, stage, actions }: ExtrasParams): Extras {
+export function mountExtras({ shadow, store, notices: noticeBox, stage, actions, lang }: ExtrasParams): Extras {
   const doc = shadow.ownerDocument;
   const h = element(doc);
   const unadopt = adoptStyles(shadow, stylesheet);
-  const button = (text: string, value: string, className = 'button', autofocus = false): HTMLButtonElement =>
+  // Each text carries its key, so `localize` puts the player's language in (ui/localize.ts).
+  const t = (key: keyof typeof EN_DIALOGS): Record<string, string> => ({ 'data-i18n': key });
+  const button = (key: keyof typeof EN_DIALOGS, value: string, className = 'button', autofocus = false): HTMLButtonElement =>
     // `data-autofocus`, not `autofocus`: the browser would act on that attribute itself and could take focus from the host page.
-    h('button', { class: className, value, ...(autofocus ? { 'data-autofocus': '' } : {}) }, text);
+    h('button', { class: className, value, ...t(key), ...(autofocus ? { 'data-autofocus': '' } : {}) }, EN_DIALOGS[key]);
   const overlay = (className: string, labelId: string, ...content: (Node | string)[]): HTMLDialogElement =>
     h('dialog', { class: `overlay ${className}`, 'aria-labelledby': labelId }, h('form', { method: 'dialog', class: 'sheet' }, ...content));
 
+  const winText = h('p', t('win.text'), h('strong', { 'data-fill': 'target' }, '2048'), h('strong', { 'data-fill': 'score' }, '0'));
+  write(winText, EN_DIALOGS['win.text']);
   const win = overlay(
     'celebrate',
     'win-title',
     h('div', { class: 'badge', 'aria-hidden': 'true', 'data-fill': 'target' }, '2048'),
-    h('h2', { id: 'win-title' }, 'You win!'),
-    h('p', {}, 'You made the ', h('strong', { 'data-fill': 'target' }, '2048'), ' tile with a score of ', h('strong', { 'data-fill': 'score' }, '0'), '.'),
-    h('div', { class: 'actions' }, button('Keep going', 'keep', 'button primary', true), button('New game', 'new')),
+    h('h2', { id: 'win-title', ...t('win.title') }, EN_DIALOGS['win.title']),
+    winText,
+    h('div', { class: 'actions' }, button('win.keep', 'keep', 'button primary', true), button('win.new', 'new')),
   );
   const over = overlay(
     'game-over',
     'over-title',
-    h('h2', { id: 'over-title' }, 'Game over'),
-    h('p', { class: 'final' }, h('span', { class: 'final-label' }, 'Final score '), h('strong', { class: 'final-score', 'data-fill': 'score' }, '0'), h('span', { class: 'final-best', 'data-fill': 'best' })),
-    h('div', { class: 'actions' }, button('Try again', 'again', 'button primary', true), button('Undo last move', 'undo')),
+    h('h2', { id: 'over-title', ...t('over.title') }, EN_DIALOGS['over.title']),
+    h('p', { class: 'final' }, h('span', { class: 'final-label', ...t('over.final') }, EN_DIALOGS['over.final']), ' ', h('strong', { class: 'final-score', 'data-fill': 'score' }, '0'), h('span', { class: 'final-best', 'data-fill': 'best' })),
+    h('div', { class: 'actions' }, button('over.again', 'again', 'button primary', true), button('over.undo', 'undo')),
   );
   const question = overlay(
     'confirm',
     'confirm-title',
     h('h2', { id: 'confirm-title', 'data-confirm': 'title' }),
     h('p', { 'data-confirm': 'message' }),
-    h('div', { class: 'actions' }, button('Keep playing', 'cancel', 'button', true), button('New game', 'confirm', 'button primary')),
+    h('div', { class: 'actions' }, h('button', { class: 'button', value: 'cancel', 'data-autofocus': '' }), h('button', { class: 'button primary', value: 'confirm' })),
   );
   stage.append(win, over, question);
+  // The sentence's words around its two numbers, in the player's language.
+  for (const dialog of [win, over]) localize(dialog, lang());
 
-  const shown = mountNotices(noticeBox, store, (id) => store.getState().dismissNotice(id));
-  const unmountOverlays = mountOverlays({ win, over }, store, actions, { modal: false });
+  const shown = mountNotices(noticeBox, store, (id) => store.getState().dismissNotice(id), lang);
+  const unmountOverlays = mountOverlays({ win, over }, store, actions, { modal: false, lang });
   return {
+    fallbackText: (reason) => fallbackText(reason, lang()),
+    relabel: () => {
+      for (const dialog of [win, over]) localize(dialog, lang());
+    },
     add: shown.add,
-    confirm: (text) => confirmWith(question, text, { modal: false }),
+    confirm: (asked) => confirmWith(question, questionText(asked, lang()), { modal: false }),
     covering: () => win.open || over.open || question.open,
     dispose() {
       if (question.open) question.close('');

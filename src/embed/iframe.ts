@@ -10,6 +10,7 @@ import { GAME_EVENTS, optionsFromStrings } from './options';
 import type { FrameCommand, FrameMessage, MessageId } from './protocol';
 import { FRAME_SOURCE, parseCommand, parseOrigins } from './protocol';
 import type { GameHandle } from './handle';
+import { markLang } from '../ui/localize';
 import { startGame } from './mount';
 
 type Outgoing = FrameMessage extends infer M ? (M extends unknown ? Omit<M, 'source'> : never) : never;
@@ -78,7 +79,8 @@ export function startFramePage(): GameHandle {
 
   const host = document.getElementById('game');
   if (!host) throw new Error('embed.html is missing #game');
-  const game = startGame({ shadow: host.attachShadow({ mode: 'open' }), events: host, options, problems });
+  // The frame is all game: its document speaks the game's language (`<html lang dir>`).
+  const game = startGame({ shadow: host.attachShadow({ mode: 'open' }), events: host, options, problems, onLang: (lang) => markLang(document.documentElement, lang) });
   void game.ready.then((skin) => send({ type: 'ready', skin, state: game.getState() }));
 
   let height = 0;

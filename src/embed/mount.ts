@@ -5,6 +5,9 @@
  * "focus" mode beyond a gamepad while the game has focus, and `destroy()` takes everything
  * back (DOM, listeners, observers, frames, the WebGL context).
  */
+import { chooseLocale } from '../i18n/choose';
+import type { Lang } from '../i18n/core';
+import { ENGLISH } from '../i18n/core';
 import { FALLBACK_SKIN } from '../skins/registry';
 import type { SkinOptions } from '../skins/skin';
 import { createGameStore } from '../store';
@@ -19,7 +22,7 @@ import type { GameHandle } from './handle';
 import type { EmbedSkin, LiveName, LiveOptions, MountOptions, ResolvedOptions } from './options';
 import { checkDirection, checkLiveOptions, checkSeed, checkSize, checkSkin, problemLine, quote, resolveOptions } from './options';
 import { claimStorage } from './storage';
-import { adoptStyles, buildView } from './view';
+import { adoptStyles, buildView, howToText } from './view';
 
 export interface StartParams {
   /** The shadow root the game fills. */
@@ -31,6 +34,8 @@ export interface StartParams {
   readonly problems: readonly string[];
   /** Runs last in `destroy()`, to remove what the caller made. */
   readonly onDestroy?: () => void;
+  /** Hears each language the game starts to speak (the iframe page marks its `<html>`). */
+  readonly onLang?: (lang: Lang) => void;
 }
 
 const isElement = (el: unknown): el is HTMLElement =>
@@ -60,7 +65,7 @@ function startAsAsked(store: GameStore, size: number | undefined, seed: number |
 }
 
 /** Builds a game inside `shadow`; used by `mountGame`, `<cube-2048>` and the iframe page. */
-export function startGame({ shadow, events, options, problems, onDestroy }: StartParams): GameHandle {
+export function startGame({ shadow, events, options, problems, onDestroy, onLang }: StartParams): GameHandle {
   const doc = shadow.ownerDocument;
   const win = doc.defaultView;
   if (!win) throw new Error('cube2048: the game can only be mounted in a document shown in a window');
@@ -88,6 +93,9 @@ export function startGame({ shadow, events, options, problems, onDestroy }: Star
     view.root.dataset.motion = live.reducedMotion === undefined ? 'auto' : live.reducedMotion ? 'reduce' : 'full';
   };
   paint();
+  // English until the player's language has loaded (a chunk of its own; English needs none).
+  let lang: Lang = ENGLISH;
+  const speaking = (): Lang => lang;
 
   // Notices, overlays and the new-game question load on first use (see extras.ts).
   let extras: Extras | null = null;
@@ -96,7 +104,7 @@ export function startGame({ shadow, events, options, problems, onDestroy }: Star
     (loadingExtras ??= import('./extras').then(
       ({ mountExtras }) => {
         if (destroyed) return null;
-        extras = mountExtras({ shadow, store, notices: view.notices, stage: view.stage, actions: overlayActions });
+        extras = mountExtras({ shadow, store, notices: view.notices, stage: view.stage, actions: overlayActions, lang: speaking });
         return extras;
       },
       (error: unknown) => {
@@ -124,8 +132,9 @@ export function startGame({ shadow, events, options, problems, onDestroy }: Star
   const ready = new Promise<EmbedSkin>((resolve) => (markReady = resolve));
   const skins = createSkinHost(view.board, store, {
     options: skinOptions,
-    onFallback: (reason) => void needExtras().then((x) => x?.add({ message: reason })),
+    onFallback: (reason) => void needExtras().then((x) => x?.add({ message: x.fallbackText(reason) })),
     onFirstBoard: () => markReady(skins.current ?? FALLBACK_SKIN),
+    lang: speaking,
   });
   cleanups.push(() => skins.dispose());
   void skins.show(options.skin);
@@ -139,16 +148,44 @@ export function startGame({ shadow, events, options, problems, onDestroy }: Star
   const session = startSession(view, store, {
     // Moves wait while an overlay asks something inside the board.
     playable: () => !destroyed && !extras?.covering(),
-    async confirm(text) {
+    async confirm(question) {
       // Without the question (its module could not load), the game is kept rather than lost unasked.
-      const ok = (await (await needExtras())?.confirm(text)) ?? false;
+      const ok = (await (await needExtras())?.confirm(question)) ?? false;
       if (!ok) focusGame();
       return ok && !destroyed;
     },
     reducedMotion: motionReduced,
     focusGame,
+    lang: speaking,
   });
   cleanups.push(session.dispose);
+
+  /** The `lang` option, else the browser's languages, matched to one we speak. */
+  const wantedLocale = (): Lang['locale'] => live.lang ?? chooseLocale(win.navigator.languages.length > 0 ? win.navigator.languages : [win.navigator.language]);
+  /** The root's `lang` and `dir` (the board inside stays left to right), and the host hears of it. */
+  const mark = (): void => {
+    view.root.lang = lang.locale;
+    view.root.dir = lang.dir;
+    onLang?.(lang);
+  };
+  const changeLang = (): void => {
+    const locale = wantedLocale();
+    if (locale === lang.locale) return mark();
+    import('./speak').then(
+      async ({ loadLang, localize }) => {
+        const loaded = await loadLang(locale);
+        if (destroyed || wantedLocale() !== locale) return;
+        lang = loaded;
+        mark();
+        localize(view.root, lang);
+        view.howTo.textContent = howToText(lang);
+        session.relabel();
+        extras?.relabel();
+      },
+      (error: unknown) => console.warn('cube2048: the game speaks English: its words in another language could not be loaded', error),
+    );
+  };
+  changeLang();
 
   const host = createHostEvents(win, events, options.on, act());
   cleanups.push(
@@ -167,6 +204,7 @@ export function startGame({ shadow, events, options, problems, onDestroy }: Star
     paint();
     skins.update(skinOptions());
     if (changed.includes('keyboard')) keys.rebind(live.keyboard);
+    if (changed.includes('lang')) changeLang();
   };
 
   const complain = (call: string, issues: readonly string[]): boolean => {

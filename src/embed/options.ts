@@ -7,6 +7,9 @@
  */
 import type { Direction, Status } from '../engine';
 import { DEFAULT_SIZE, DIRECTIONS, MAX_SEED, MAX_SIZE, MIN_SIZE, isValidSeed, isValidSize } from '../engine';
+import type { Locale } from '../i18n/core';
+import { LOCALES } from '../i18n/core';
+import { matchLocale } from '../i18n/choose';
 import type { PlayableSkin } from '../skins/registry';
 import { BUILT_IN_SKINS, DEFAULT_SKIN, isSkinName, knownSkinNames } from '../skins/registry';
 import type { SkinFactory } from '../skins/skin';
@@ -82,6 +85,8 @@ export interface MountOptions {
   readonly reducedMotion?: boolean;
   /** Default "auto". */
   readonly theme?: ThemeChoice;
+  /** The language the game speaks: one of `LOCALES` ("de", "pt-BR"; "pt", "de-AT" find theirs). Absent: the browser's languages. */
+  readonly lang?: Locale | (string & {});
   readonly on?: GameCallbacks;
 }
 
@@ -156,6 +161,8 @@ interface OptionSpec<T, A extends string | undefined = string | undefined, E ext
   readonly effect: E;
   /** The element's property is the attribute's text as written (not its checked value). */
   readonly reflectText?: boolean;
+  /** A global HTML attribute (`lang`): the element keeps the property every element has, the attribute's text. */
+  readonly nativeProperty?: boolean;
 }
 
 const NOT_PLAYABLE = BUILT_IN_SKINS.filter((s) => !s.playable).map((s): string => s.name);
@@ -216,6 +223,12 @@ function readFlag(text: string, naming: Naming, attribute: string): Checked<bool
   return { value: undefined, problems: [`${naming(text)} is not true, false or auto, so the system setting is followed`] };
 }
 
+/** A language we speak, matched the way browsers' languages are ("pt" is pt-BR); anything else: the browser's. */
+function checkLang(value: unknown, naming: Naming): Checked<Locale | undefined> {
+  const locale = typeof value === 'string' && value.length <= 35 ? matchLocale(value) : null;
+  return locale ? fine(locale) : { value: undefined, problems: [`${naming(value)} is not a language cube2048 speaks (${LOCALES.join(', ')}), so the browser's language is used`] };
+}
+
 function checkCallbacks(value: unknown): Checked<GameCallbacks> {
   if (!isRecord(value)) return { value: {}, problems: [`option on must be an object of functions (${GAME_EVENTS.join(', ')}), not ${quote(value)}`] };
   const problems: string[] = [];
@@ -262,6 +275,7 @@ export const OPTIONS = {
     effect: 'live',
   },
   theme: choice<ThemeChoice, 'theme', 'live'>('theme', ['light', 'dark', 'auto'], 'auto', 'live'),
+  lang: { attribute: 'lang', default: undefined, check: checkLang, effect: 'live', nativeProperty: true },
   on: { attribute: undefined, default: {}, check: checkCallbacks, effect: 'mount' },
 } as const satisfies { readonly [K in keyof Required<MountOptions>]: OptionSpec<unknown> };
 
@@ -366,7 +380,9 @@ type PropertyValue<K extends OptionName> = Spec<K> extends { readonly reflectTex
     ? Exclude<ReadValue<K>, undefined> | null
     : ReadValue<K>;
 /** The element's properties, one per attribute: reading gives the checked value (null when absent and without a default); writing sets the attribute (null removes it). */
-export type AttributeProperties = { -readonly [K in AttributeOption as Camel<Spec<K>['attribute']>]: PropertyValue<K> };
+export type AttributeProperties = { -readonly [K in AttributeOption as Spec<K> extends { readonly nativeProperty: true } ? never : Camel<Spec<K>['attribute']>]: PropertyValue<K> };
+/** The attributes whose property the element defines (not `lang`, which every element has). */
+export const PROPERTY_ATTRIBUTES = ATTRIBUTES.filter((attribute) => !(OPTIONS[optionOf(attribute)] as OptionSpec<unknown>).nativeProperty);
 
 /** The property's value for an attribute's text. */
 export function propertyValue(attribute: AttributeName, text: string | null): unknown {

@@ -3,7 +3,10 @@
  * text only, never HTML parsed from a string (so it also runs under Trusted Types).
  * The overlays and notices are built on first use by extras.ts.
  */
-import { GAME_SHORTCUTS, HOW_TO } from '../input/keymap';
+import type { Lang } from '../i18n/core';
+import { ENGLISH, say } from '../i18n/core';
+import { EN_CORE } from '../i18n/en/core';
+import { GAME_SHORTCUTS } from '../input/keymap';
 import stylesheet from './styles.css?inline';
 
 export interface EmbedView {
@@ -22,6 +25,8 @@ export interface EmbedView {
   /** The board's box, which overlays cover (see extras.ts). */
   readonly stage: HTMLElement;
   readonly live: HTMLElement;
+  /** The how-to sentence the board is described by. */
+  readonly howTo: HTMLElement;
 }
 
 type Child = Node | string;
@@ -32,6 +37,9 @@ const ICONS = {
   newGame: 'M12 5V2L7.5 6 12 10V7a5 5 0 1 1-5 5H5a7 7 0 1 0 7-7z',
   undo: 'M12.5 8c-2.65 0-5.05 1-6.9 2.6L2 7v9h9l-3.62-3.62A7.95 7.95 0 0 1 20.1 16l2.37-.78A10.5 10.5 0 0 0 12.5 8z',
 } as const;
+
+/** The how-to sentence (the keymap's HOW_TO, in the player's language) without its key marks. */
+export const howToText = (lang: Lang): string => say(lang, EN_CORE, 'game.howTo').replace(/[[\]]/g, '');
 
 /** `h(tag, attributes, ...children)` for one document. */
 export const element =
@@ -55,24 +63,28 @@ export function buildView(doc: Document): EmbedView {
     svg.append(shape);
     return svg;
   };
-  const card = (label: string, attributes: Attributes = {}): { card: HTMLElement; value: HTMLElement } => {
+  // Each text carries its key (data-i18n), so the player's language replaces the English once it has loaded (ui/localize.ts).
+  const card = (key: 'hud.score' | 'hud.best' | 'hud.moves', attributes: Attributes = {}): { card: HTMLElement; value: HTMLElement } => {
     const value = h('span', { class: 'score-value' }, '0');
-    return { card: h('div', { class: 'score-card', ...attributes }, h('span', { class: 'score-label' }, label), value), value };
+    return { card: h('div', { class: 'score-card', ...attributes }, h('span', { class: 'score-label', 'data-i18n': key }, EN_CORE[key]), value), value };
   };
-  const score = card('Score', { part: 'score' });
-  const best = card('Best');
-  const moves = card('Moves');
+  const score = card('hud.score', { part: 'score' });
+  const best = card('hud.best');
+  const moves = card('hud.moves');
   const newGame = h('button', { type: 'button', class: 'button primary', 'aria-keyshortcuts': GAME_SHORTCUTS.newGame, part: 'button' });
-  newGame.append(icon(ICONS.newGame), h('span', { class: 'label' }, 'New game'));
+  newGame.append(icon(ICONS.newGame), h('span', { class: 'label', 'data-i18n': 'game.newGame' }, EN_CORE['game.newGame']));
   const undo = h('button', { type: 'button', class: 'button', 'aria-keyshortcuts': GAME_SHORTCUTS.undo, disabled: '', part: 'button' });
-  undo.append(icon(ICONS.undo), h('span', { class: 'label' }, 'Undo'));
+  undo.append(icon(ICONS.undo), h('span', { class: 'label', 'data-i18n': 'game.undo' }, EN_CORE['game.undo']));
 
   const board = h('div', { class: 'board', 'aria-hidden': 'true' });
-  const game = h('div', { class: 'game', tabindex: '0', 'aria-label': 'Game board', 'aria-describedby': 'how-to' }, board);
+  // The board keeps left on the left in a right-to-left language (arrow keys and swipes keep their meaning).
+  const game = h('div', { class: 'game', tabindex: '0', 'aria-label': EN_CORE['game.board'], 'aria-describedby': 'how-to', dir: 'ltr' }, board);
 
   const stage = h('div', { class: 'stage', part: 'board' }, game);
   // A labelled region, as on the page: a label on a plain div names nothing (ARIA prohibits it).
-  const notices = h('section', { class: 'notices', 'aria-live': 'polite', 'aria-label': 'Notices' });
+  const notices = h('section', { class: 'notices', 'aria-live': 'polite', 'aria-label': EN_CORE['game.notices'], 'data-i18n-label': 'game.notices' });
+  // The page's how-to sentence (from the keymap), as plain text: it is only read out (see `howToText`).
+  const howTo = h('p', { class: 'visually-hidden', id: 'how-to' }, howToText(ENGLISH));
   const live = h('div', { class: 'visually-hidden', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' });
   const root = h(
     'div',
@@ -81,15 +93,14 @@ export function buildView(doc: Document): EmbedView {
       'div',
       { class: 'hud', part: 'hud' },
       h('div', { class: 'scores' }, score.card, best.card, moves.card),
-      h('div', { class: 'toolbar', role: 'group', 'aria-label': 'Game controls' }, newGame, undo),
+      h('div', { class: 'toolbar', role: 'group', 'aria-label': EN_CORE['game.controls'], 'data-i18n-label': 'game.controls' }, newGame, undo),
     ),
     notices,
     stage,
-    // The page's how-to sentence (from the keymap), as plain text: it is only read out.
-    h('p', { class: 'visually-hidden', id: 'how-to' }, HOW_TO.replace(/[{}]/g, '')),
+    howTo,
     live,
   );
-  return { root, score: score.value, best: best.value, moves: moves.value, scoreCard: score.card, newGame, undo, notices, game, board, stage, live };
+  return { root, score: score.value, best: best.value, moves: moves.value, scoreCard: score.card, newGame, undo, notices, game, board, stage, live, howTo };
 }
 
 /** One stylesheet object per text, shared by every game on the page; adopted, so no `<style>` and no global CSS. */

@@ -58,10 +58,11 @@ export function attachKeyboard(element: HTMLElement, commands: Commands, options
  * `[data-keys]` element gets the aria-keyshortcuts of the command it names, and each
  * `[data-how-to]` element the how-to sentence, each key in a <kbd>.
  */
-export function describeKeys(root: ParentNode & Node): void {
+/** `howTo`: the sentence in the player's language, key labels in [brackets] (the keymap's HOW_TO by default). */
+export function describeKeys(root: ParentNode & Node, howTo: string = HOW_TO.replace(/\{/g, '[').replace(/\}/g, ']')): void {
   const doc = root.ownerDocument ?? (root as Document);
   const shortcuts: Readonly<Record<string, string>> = { ...GAME_SHORTCUTS, ...PAGE_HELP.shortcuts };
   for (const el of root.querySelectorAll<HTMLElement>('[data-keys]')) el.setAttribute('aria-keyshortcuts', shortcuts[el.dataset['keys'] ?? ''] ?? '');
   const kbd = (label: string): HTMLElement => Object.assign(doc.createElement('kbd'), { textContent: label });
-  for (const el of root.querySelectorAll('[data-how-to]')) el.replaceChildren(...HOW_TO.split(/[{}]/).map((part, i) => (i % 2 === 1 ? kbd(part) : part)));
+  for (const el of root.querySelectorAll('[data-how-to]')) el.replaceChildren(...howTo.split(/[[\]]/).map((part, i) => (i % 2 === 1 ? kbd(part) : part)));
 }

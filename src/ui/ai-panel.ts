@@ -3,16 +3,17 @@
  * autoplay at a chosen speed, and a line with the expected value of each direction. Every
  * search runs in the AI worker (src/ai/client.ts), so the page never waits on it.
  */
-import './ai-panel.css';
 import type { AiClient, Suggestion } from '../ai/client';
 import { createAiClient, isCancelled } from '../ai/client';
 import type { PresetName } from '../ai/presets';
 import type { Direction } from '../engine';
 import { acceptsMoves } from '../engine';
-import { AI_KEYS, PAGE_HELP, belongsToAnotherControl, commandFor } from '../input';
+import { AI_KEYS, belongsToAnotherControl, commandFor } from '../input';
 import type { GameStore } from '../store';
 import { anyModalOpen } from './dialogs';
-import { formatNumber } from './format';
+import type { Lang } from '../i18n/core';
+import { ENGLISH, intlTag, speaker } from '../i18n/core';
+import { EN_AI } from '../i18n/en/ai';
 import type { SkinHost } from './skin-host';
 
 export type AutoplaySpeed = 'slow' | 'normal' | 'fast' | 'max';
@@ -35,7 +36,6 @@ const SPEEDS: Readonly<Record<AutoplaySpeed, SpeedPlan>> = {
 
 const isSpeed = (value: string): value is AutoplaySpeed => value in SPEEDS;
 
-const WORDS: Readonly<Record<Direction, string>> = { left: 'left', right: 'right', up: 'up', down: 'down' };
 const ARROWS: Readonly<Record<Direction, string>> = { left: '←', up: '↑', right: '→', down: '↓' };
 const ORDER: readonly Direction[] = ['left', 'up', 'right', 'down'];
 
@@ -57,7 +57,13 @@ export interface AiPanelOptions {
   readonly notify: (message: string) => void;
   /** Defaults to the worker-backed client; tests may pass another. */
   readonly client?: AiClient;
+  /** The page's language now (English when absent). */
+  readonly lang?: () => Lang;
 }
+
+const words = speaker(EN_AI);
+/** Why autoplay stopped (or cannot start). */
+type Stop = 'stopped' | 'stoppedOver' | 'stoppedWon' | 'stoppedStuck';
 
 export interface AiPanel {
   /** The player moved, undid, swiped, clicked the board or started over: autoplay gives way. */
@@ -68,22 +74,30 @@ export interface AiPanel {
    * and, when it stops, why and the score.
    */
   readonly autoplaying: boolean;
+  /** Writes the buttons' words again in the page's language. */
+  relabel(): void;
   dispose(): void;
 }
 
-const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumSignificantDigits: 3 });
+const compacts = new Map<string, Intl.NumberFormat>();
+const compactFor = (lang: Lang): Intl.NumberFormat => {
+  let format = compacts.get(lang.locale);
+  if (!format) compacts.set(lang.locale, (format = new Intl.NumberFormat(intlTag(lang.locale), { notation: 'compact', maximumSignificantDigits: 3 })));
+  return format;
+};
 
 /**
  * The analysis line, direction by direction in a fixed order: the best move's expected value
  * in full, the others as how much they give up ("← 1.61M · ↑ −1.2K · → −25K · ↓ no move"),
  * so small differences stay visible. The search's values: higher is better.
  */
-export function scoreParts(scores: Suggestion['scores'], best: Direction | null): { dir: Direction; text: string; best: boolean }[] {
+export function scoreParts(scores: Suggestion['scores'], best: Direction | null, lang: Lang = ENGLISH): { dir: Direction; text: string; best: boolean }[] {
   const top = best ? scores[best] : null;
+  const compact = compactFor(lang);
   return ORDER.map((dir) => {
     const value = scores[dir];
     let text: string;
-    if (value === null) text = 'no\u00a0move';
+    if (value === null) text = words(lang)('ai.noMove').replace(/ /g, '\u00a0');
     else if (top === null || top === undefined || dir === best) text = compact.format(value);
     else text = value === top ? '±0' : `\u2212${compact.format(top - value)}`;
     return { dir, text: `${ARROWS[dir]}\u00a0${text}`, best: dir === best };
@@ -92,6 +106,8 @@ export function scoreParts(scores: Suggestion['scores'], best: Direction | null)
 
 export function mountAiPanel(elements: AiPanelElements, options: AiPanelOptions): AiPanel {
   const { store, skins, say, notify } = options;
+  const lang = options.lang ?? ((): Lang => ENGLISH);
+  const t: ReturnType<typeof words> = (key, ...params) => words(lang())(key, ...params);
   const client = options.client ?? createAiClient();
   const doc = elements.game.ownerDocument;
   const win = doc.defaultView as Window;
@@ -117,7 +133,7 @@ export function mountAiPanel(elements: AiPanelElements, options: AiPanelOptions)
   };
 
   const showAnalysis = (suggestion: Suggestion): void => {
-    const parts = scoreParts(suggestion.scores, suggestion.dir).map((part) => {
+    const parts = scoreParts(suggestion.scores, suggestion.dir, lang()).map((part) => {
       const el = doc.createElement(part.best ? 'strong' : 'span');
       el.textContent = part.text;
       el.dataset['dir'] = part.dir;
@@ -126,7 +142,7 @@ export function mountAiPanel(elements: AiPanelElements, options: AiPanelOptions)
     // A label and the four values, which wrap as a group: all four always show.
     const label = doc.createElement('span');
     label.className = 'ai-analysis-label';
-    label.textContent = 'Expected value: ';
+    label.textContent = t('ai.expected');
     const values = doc.createElement('span');
     values.className = 'ai-analysis-values';
     values.append(...parts.flatMap((el, i) => (i === 0 ? [el] : [' ', el])));
@@ -136,17 +152,17 @@ export function mountAiPanel(elements: AiPanelElements, options: AiPanelOptions)
 
   const failed = (error: unknown): void => {
     console.warn('cube2048: the AI failed', error);
-    notify('The AI could not run in this browser.');
+    notify(t('ai.failed'));
   };
 
   const renderAutoplay = (): void => {
     const on = loop !== null;
     elements.autoplay.setAttribute('aria-pressed', String(on));
     const label = elements.autoplay.querySelector('span');
-    if (label) label.textContent = on ? 'Stop' : 'Autoplay';
+    if (label) label.textContent = t(on ? 'ai.stop' : 'ai.autoplay');
   };
 
-  function stopAutoplay(words: string | null): void {
+  function stopAutoplay(why: Stop | null): void {
     if (!loop) return;
     const current = loop;
     const played = current.moves > 0;
@@ -156,16 +172,19 @@ export function mountAiPanel(elements: AiPanelElements, options: AiPanelOptions)
     current.wake?.();
     client.cancel();
     renderAutoplay();
-    if (words) say(played ? `${words} Score ${formatNumber(store.getState().game.score)}.` : words);
+    if (!why) return;
+    const { game } = store.getState();
+    const words = t(`ai.${why}`, { target: String(game.target) });
+    say(played ? t('ai.withScore', { words, score: game.score }) : words);
   }
 
   /** Why autoplay cannot make its next move, or null when it can. */
-  const blocked = (): string | null => {
+  const blocked = (): Stop | null => {
     const { game } = store.getState();
-    if (game.status === 'over') return 'Autoplay stopped: game over.';
-    if (game.status === 'won') return `Autoplay stopped: you reached ${game.target}!`;
-    if (!acceptsMoves(game)) return 'Autoplay stopped.';
-    if (anyModalOpen(doc)) return 'Autoplay stopped.';
+    if (game.status === 'over') return 'stoppedOver';
+    if (game.status === 'won') return 'stoppedWon';
+    if (!acceptsMoves(game)) return 'stopped';
+    if (anyModalOpen(doc)) return 'stopped';
     return null;
   };
 
@@ -212,7 +231,7 @@ export function mountAiPanel(elements: AiPanelElements, options: AiPanelOptions)
       // The position changed while the AI thought (another tab): think again.
       if (store.getState().change.seq !== view.change.seq) continue;
       if (!suggestion.dir) {
-        stopAutoplay('Autoplay stopped: no move is possible.');
+        stopAutoplay('stoppedStuck');
         return;
       }
       const late = blocked();
@@ -241,21 +260,22 @@ export function mountAiPanel(elements: AiPanelElements, options: AiPanelOptions)
     if (loop) return;
     const reason = blocked();
     if (reason) {
-      say(reason.replace('Autoplay stopped', 'Autoplay cannot start'));
+      const cannot = { stopped: 'ai.cannotStart', stoppedOver: 'ai.cannotStartOver', stoppedWon: 'ai.cannotStartWon', stoppedStuck: 'ai.cannotStart' } as const;
+      say(t(cannot[reason], { target: String(store.getState().game.target) }));
       return;
     }
     clearHint();
     loop = { id: ++loops, wake: null, timer: null, moves: 0 };
     renderAutoplay();
-    say('Autoplay started. Press any game key to stop.');
+    say(t('ai.started'));
     void runAutoplay(loop);
   };
 
   async function hint(): Promise<void> {
-    stopAutoplay('Autoplay stopped.');
+    stopAutoplay('stopped');
     const view = store.getState();
     if (!acceptsMoves(view.game)) {
-      say(view.game.status === 'over' ? 'Hint: no move is possible. The game is over.' : 'Hint: choose Keep going or New game first.');
+      say(t(view.game.status === 'over' ? 'ai.hintOver' : 'ai.hintChoose'));
       return;
     }
     let suggestion: Suggestion;
@@ -269,49 +289,50 @@ export function mountAiPanel(elements: AiPanelElements, options: AiPanelOptions)
     if (store.getState().change.seq !== view.change.seq || loop) return;
     showAnalysis(suggestion);
     if (!suggestion.dir) {
-      say('Hint: no move is possible.');
+      say(t('ai.hintStuck'));
       return;
     }
     hintSeq = view.change.seq;
     showHint(suggestion.dir);
-    say(`Hint: move ${WORDS[suggestion.dir]}.`);
+    say(t(`ai.hint.${suggestion.dir}`));
   }
 
   const unsubscribe = store.subscribe((next, previous) => {
     if (next.change.seq === previous.change.seq) return;
     if (hintSeq !== null && next.change.seq !== hintSeq) clearHint();
     // Any change autoplay did not make (undo, new game, another tab) hands the game back to the player.
-    if (loop && next.change.seq !== ownSeq) stopAutoplay('Autoplay stopped.');
+    if (loop && next.change.seq !== ownSeq) stopAutoplay('stopped');
     if (!loop) elements.analysis.hidden = true;
   });
 
   const onHint = (): void => void hint();
-  const onAutoplay = (): void => (loop ? stopAutoplay('Autoplay stopped.') : startAutoplay());
+  const onAutoplay = (): void => (loop ? stopAutoplay('stopped') : startAutoplay());
   const onVisibility = (): void => {
     if (doc.visibilityState === 'hidden') stopAutoplay(null);
   };
-  const onBoardPointer = (): void => stopAutoplay('Autoplay stopped.');
+  const onBoardPointer = (): void => stopAutoplay('stopped');
   const onKey = (event: KeyboardEvent): void => {
     if (event.defaultPrevented || anyModalOpen(doc) || belongsToAnotherControl(event.target)) return;
     const command = commandFor(AI_KEYS, event);
-    if (command === 'stopAutoplay' && loop) stopAutoplay('Autoplay stopped.');
+    if (command === 'stopAutoplay' && loop) stopAutoplay('stopped');
     if (command === 'hint') {
       event.preventDefault();
       void hint();
     }
   };
   // The AI buttons' titles name their keys from the keymap (page.ts fills the page's other key help).
-  elements.hint.title = `Hint (${PAGE_HELP.labels.hint})`;
-  elements.autoplay.title = `Autoplay (any game key or ${PAGE_HELP.labels.stopAutoplay} stops it)`;
+  // The buttons' titles name their keys from the keymap; the page writes them (it shows them before this code loads).
+  const relabel = renderAutoplay;
+  relabel();
   elements.hint.addEventListener('click', onHint);
   elements.autoplay.addEventListener('click', onAutoplay);
   elements.game.addEventListener('pointerdown', onBoardPointer);
   doc.addEventListener('visibilitychange', onVisibility);
   doc.addEventListener('keydown', onKey);
-  renderAutoplay();
 
   return {
-    playerActed: () => stopAutoplay('Autoplay stopped.'),
+    relabel,
+    playerActed: () => stopAutoplay('stopped'),
     get autoplaying() {
       return loop !== null;
     },

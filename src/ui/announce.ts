@@ -1,62 +1,67 @@
 /**
- * The words a screen reader hears for each change. Loaded just after the game shows (see
- * session.ts), so the code a host page downloads to show a game stays small.
+ * The words a screen reader hears for each change, in the player's language. Loaded just
+ * after the game shows (see session.ts), so the code a host page downloads to show a game
+ * stays small.
  */
-import type { Direction, Step } from '../engine';
+import type { Step } from '../engine';
+import type { Lang } from '../i18n/core';
+import { ENGLISH, intlTag, speaker } from '../i18n/core';
+import { EN_ANNOUNCE } from '../i18n/en/announce';
 import type { GameView } from '../store/types';
-import { formatNumber } from './format';
 
-const ORDINAL_TIMES = ['', '', ' twice', ' three times', ' four times'];
-const times = (n: number): string => ORDINAL_TIMES[n] ?? ` ${n} times`;
+const words = speaker(EN_ANNOUNCE);
+type Speak = ReturnType<typeof words>;
 
-/** "two 8s into 16", "two 2s into 4 twice", joined with commas and a final "and". */
-function describeMerges(steps: readonly Step[]): string {
+/** "Merged two 8s into 16 and 2 pairs of 2s into 4s.", biggest first, joined the locale's way. */
+function describeMerges(t: Speak, lang: Lang, steps: readonly Step[]): string | null {
   const byValue = new Map<number, number>();
   for (const step of steps) if (step.kind === 'merge') byValue.set(step.value, (byValue.get(step.value) ?? 0) + 1);
-  const parts = [...byValue.entries()].sort((a, b) => b[0] - a[0]).map(([value, n]) => `two ${value / 2}s into ${value}${times(n)}`);
-  if (parts.length === 0) return '';
-  const last = parts.pop() as string;
-  return ` Merged ${parts.length > 0 ? `${parts.join(', ')} and ${last}` : last}.`;
+  if (byValue.size === 0) return null;
+  const parts = [...byValue.entries()].sort((a, b) => b[0] - a[0]).map(([value, n]) => t('said.merge', { n, half: String(value / 2), value: String(value) }));
+  return t('said.merged', { merges: new Intl.ListFormat(intlTag(lang.locale), { type: 'conjunction' }).format(parts) });
 }
 
-function describeSpawn(steps: readonly Step[], size: number): string {
+function describeSpawn(t: Speak, steps: readonly Step[], size: number): string | null {
   const spawn = steps.find((s) => s.kind === 'spawn');
-  if (!spawn || spawn.kind !== 'spawn') return '';
-  return ` New ${spawn.value} in row ${Math.floor(spawn.at / size) + 1}, column ${(spawn.at % size) + 1}.`;
+  if (!spawn || spawn.kind !== 'spawn') return null;
+  return t('said.spawn', { value: String(spawn.value), row: Math.floor(spawn.at / size) + 1, column: (spawn.at % size) + 1 });
 }
 
 /** What a player hears when the game ends or is won by this change. */
-function describeOutcome(view: GameView, previous: GameView | null): string {
+function describeOutcome(t: Speak, view: GameView, previous: GameView | null): string | null {
   const { game } = view;
-  if (game.status === previous?.game.status) return '';
-  if (game.status === 'won') return ` You reached ${game.target}! You win. Keep going or start a new game.`;
-  if (game.status === 'over') return ` Game over. Final score ${formatNumber(game.score)}.`;
-  return '';
+  if (game.status === previous?.game.status) return null;
+  if (game.status === 'won') return t('said.won', { target: String(game.target) });
+  if (game.status === 'over') return t('said.over', { score: game.score });
+  return null;
 }
 
-const MOVED: Readonly<Record<Direction, string>> = { left: 'Moved left.', right: 'Moved right.', up: 'Moved up.', down: 'Moved down.' };
+/** Sentences joined as the locale writes them: a space between, none in Chinese and Japanese. */
+const join = (lang: Lang, sentences: readonly (string | null)[]): string => sentences.filter((s): s is string => s !== null).join(lang.locale === 'zh-CN' || lang.locale === 'ja' ? '' : ' ');
 
 /**
  * The words a screen reader says after a change: "Moved left. Merged two 8s into 16. New 2
  * in row 1, column 4. Score 1,284." Null when nothing worth saying happened (page load).
+ * Tile values are said as the tiles show them ("2048"), scores grouped for the locale.
  */
-export function describeChange(view: GameView, previous: GameView | null): string | null {
+export function describeChange(view: GameView, previous: GameView | null, lang: Lang = ENGLISH): string | null {
+  const t = words(lang);
   const { game, change } = view;
-  const score = ` Score ${formatNumber(game.score)}.`;
+  const score = t('said.score', { score: game.score });
   switch (change.kind) {
     case 'move': {
       const report = change.report;
       if (!report) return null;
-      return `${MOVED[report.dir]}${describeMerges(report.steps)}${describeSpawn(report.steps, game.size)}${score}${describeOutcome(view, previous)}`;
+      return join(lang, [t(`said.${report.dir}`), describeMerges(t, lang, report.steps), describeSpawn(t, report.steps, game.size), score, describeOutcome(t, view, previous)]);
     }
     case 'undo':
-      return `Undid the last move.${score}`;
+      return join(lang, [t('said.undo'), score]);
     case 'new':
-      return `New game on a ${game.size} by ${game.size} board.`;
+      return t('said.new', { size: game.size });
     case 'keepGoing':
-      return `Playing on past ${game.target}.`;
+      return t('said.keepGoing', { target: String(game.target) });
     case 'sync':
-      return `The game was continued in another tab.${score}`;
+      return join(lang, [t('said.sync'), score]);
     case 'start':
       return null;
   }

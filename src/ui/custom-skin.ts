@@ -18,9 +18,6 @@ export const registeredSkin = (name: string): SkinFactory | null => registered.g
 export const unknownSkinLine = (name: string, known: readonly string[], shown: string): string =>
   `cube2048: skin ${JSON.stringify(name)} is not built in or registered (known: ${known.join(', ')}; register yours before the game mounts), so ${shown} is shown.`;
 
-/** The notice when a running skin throws and the flat board takes over. */
-export const stoppedLine = (label: string): string => `The ${label} board stopped working, so the flat board is shown.`;
-
 /** `made`, checked and guarded; `onError` hears the first throw after mounting (a throw in mount itself reaches the caller). */
 export function guardSkin(made: unknown, onError: (error: unknown) => void): Skin {
   const problem = notASkin(made);

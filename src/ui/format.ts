@@ -1,4 +1,5 @@
-/** Numbers as the page prints and speaks them: "1,284". One formatter for the whole page. */
-const grouped = new Intl.NumberFormat('en-US');
+import type { Lang } from '../i18n/core';
+import { ENGLISH } from '../i18n/core';
 
-export const formatNumber = (n: number): string => grouped.format(n);
+/** Numbers as the page prints and speaks them, in the player's locale: "1,284", "1.284", "1 284". */
+export const formatNumber = (n: number, lang: Lang = ENGLISH): string => lang.number.format(n);

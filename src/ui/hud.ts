@@ -1,4 +1,5 @@
 import type { GameView, ReadonlyStore } from '../store/types';
+import type { Lang } from '../i18n/core';
 import { formatNumber } from './format';
 
 export interface HudElements {
@@ -14,7 +15,7 @@ export interface HudElements {
 const GAIN_MS = 800;
 
 /** Score, best, move count, the floating "+N" on scoring moves, and the Undo button's state. */
-export function mountHud(el: HudElements, store: ReadonlyStore<GameView>, options: { readonly reducedMotion: () => boolean }): () => void {
+export function mountHud(el: HudElements, store: ReadonlyStore<GameView>, options: { readonly reducedMotion: () => boolean; readonly lang: () => Lang }): { refresh(): void; dispose(): void } {
   const animations = new Set<Animation>();
   const set = (node: HTMLElement, text: string): void => {
     if (node.textContent !== text) node.textContent = text;
@@ -25,7 +26,7 @@ export function mountHud(el: HudElements, store: ReadonlyStore<GameView>, option
     const gain = doc.createElement('span');
     gain.className = 'gain';
     gain.setAttribute('aria-hidden', 'true');
-    gain.textContent = `+${formatNumber(gained)}`;
+    gain.textContent = `+${formatNumber(gained, options.lang())}`;
     el.scoreCard.append(gain);
     const still = options.reducedMotion();
     // Web Animations rather than CSS classes: they restart without forcing a layout in the key handler.
@@ -53,9 +54,10 @@ export function mountHud(el: HudElements, store: ReadonlyStore<GameView>, option
   };
 
   const render = (view: GameView, previous: GameView | null): void => {
-    set(el.score, formatNumber(view.game.score));
-    set(el.best, formatNumber(view.best));
-    set(el.moves, formatNumber(view.game.record.length));
+    const lang = options.lang();
+    set(el.score, formatNumber(view.game.score, lang));
+    set(el.best, formatNumber(view.best, lang));
+    set(el.moves, formatNumber(view.game.record.length, lang));
     el.undo.disabled = !view.canUndo;
     const { change } = view;
     if (previous && change !== previous.change && change.kind === 'move' && change.report && change.report.gained > 0) floatGain(change.report.gained);
@@ -63,9 +65,13 @@ export function mountHud(el: HudElements, store: ReadonlyStore<GameView>, option
 
   render(store.getState(), null);
   const unsubscribe = store.subscribe(render);
-  return () => {
-    unsubscribe();
-    for (const animation of animations) animation.finish();
-    animations.clear();
+  return {
+    // A new language shows at once: the numbers are written again in its way.
+    refresh: () => render(store.getState(), null),
+    dispose() {
+      unsubscribe();
+      for (const animation of animations) animation.finish();
+      animations.clear();
+    },
   };
 }

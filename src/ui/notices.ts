@@ -1,3 +1,7 @@
+import type { Lang } from '../i18n/core';
+import { ENGLISH, say } from '../i18n/core';
+import { EN_DIALOGS } from '../i18n/en/dialogs';
+import { noticeText } from '../i18n/notice';
 import type { GameView, Notice, ReadonlyStore } from '../store/types';
 
 export interface PageNotice {
@@ -18,6 +22,7 @@ export function mountNotices(
   container: HTMLElement,
   store: ReadonlyStore<GameView>,
   dismissStoreNotice: (id: number) => void,
+  lang: () => Lang = () => ENGLISH,
 ): { add(notice: PageNotice): void; dispose(): void } {
   const doc = container.ownerDocument;
   const shown = new Map<string, Shown>();
@@ -40,7 +45,7 @@ export function mountNotices(
     const close = doc.createElement('button');
     close.type = 'button';
     close.className = 'notice-close';
-    close.setAttribute('aria-label', 'Dismiss notice');
+    close.setAttribute('aria-label', say(lang(), EN_DIALOGS, 'notice.dismiss'));
     close.textContent = '×';
     close.addEventListener('click', onDismiss);
     el.append(close);
@@ -56,7 +61,7 @@ export function mountNotices(
   const sync = (notices: readonly Notice[]): void => {
     const live = new Set(notices.map((n) => `store:${n.id}`));
     for (const key of [...shown.keys()]) if (key.startsWith('store:') && !live.has(key)) remove(key);
-    for (const n of notices) if (!shown.has(`store:${n.id}`)) render(`store:${n.id}`, n.message, () => dismissStoreNotice(n.id));
+    for (const n of notices) if (!shown.has(`store:${n.id}`)) render(`store:${n.id}`, noticeText(n, lang()), () => dismissStoreNotice(n.id));
   };
 
   sync(store.getState().notices);

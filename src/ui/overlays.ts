@@ -2,6 +2,9 @@ import type { GameState } from '../engine';
 import type { GameView, ReadonlyStore } from '../store/types';
 import type { AskOptions } from './dialogs';
 import { ask } from './dialogs';
+import type { Lang } from '../i18n/core';
+import { ENGLISH, say } from '../i18n/core';
+import { EN_DIALOGS } from '../i18n/en/dialogs';
 import { formatNumber } from './format';
 
 export interface OverlayElements {
@@ -29,13 +32,14 @@ function fill(dialog: HTMLDialogElement, name: string, text: string): void {
  * and the game-over overlay (final score: Try again / Undo last move; Escape just closes it
  * to look at the board). They follow the game's status, including changes made elsewhere.
  */
-export function mountOverlays(el: OverlayElements, store: ReadonlyStore<GameView>, actions: OverlayActions, options: Pick<AskOptions, 'modal'> = {}): () => void {
+export function mountOverlays(el: OverlayElements, store: ReadonlyStore<GameView>, actions: OverlayActions, options: Pick<AskOptions, 'modal'> & { readonly lang?: () => Lang } = {}): () => void {
+  const lang = options.lang ?? ((): Lang => ENGLISH);
   /** The finished game whose overlay the player closed with Escape; not shown again for it. */
   let dismissedOver: GameState | null = null;
 
   const showWin = async (view: GameView): Promise<void> => {
     fill(el.win, 'target', String(view.game.target));
-    fill(el.win, 'score', formatNumber(view.game.score));
+    fill(el.win, 'score', formatNumber(view.game.score, lang()));
     const answer = await ask(el.win, options);
     if (store.getState().game.status !== 'won') return;
     if (answer === 'new') actions.newGame();
@@ -45,8 +49,9 @@ export function mountOverlays(el: OverlayElements, store: ReadonlyStore<GameView
 
   const showOver = async (view: GameView): Promise<void> => {
     const { game, best } = view;
-    fill(el.over, 'score', formatNumber(game.score));
-    fill(el.over, 'best', game.score > 0 && game.score >= best ? 'A new best score!' : `Best: ${formatNumber(best)}`);
+    const l = lang();
+    fill(el.over, 'score', formatNumber(game.score, l));
+    fill(el.over, 'best', game.score > 0 && game.score >= best ? say(l, EN_DIALOGS, 'over.newBest') : say(l, EN_DIALOGS, 'over.best', { best }));
     const answer = await ask(el.over, options);
     const now = store.getState().game;
     if (now.status !== 'over') return;

@@ -3,13 +3,18 @@
  * the replay viewer. The game itself (commands, HUD, grid, live region, buttons) is the
  * shared session (session.ts); main.ts hands in the store and attaches the input sources.
  */
+import { chooseLocale } from '../i18n/choose';
+import type { Lang, Locale } from '../i18n/core';
+import { say } from '../i18n/core';
+import { EN_CORE } from '../i18n/en/core';
+import { EN_PAGE } from '../i18n/en/page';
+import { loadLang } from '../i18n/load';
 import type { QueuedCommands } from '../input';
-import { describeKeys } from '../input';
+import { AI_KEYS, PAGE_HELP, belongsToAnotherControl, commandFor, describeKeys } from '../input';
 import type { PlayableSkin } from '../skins/registry';
 import { FALLBACK_SKIN } from '../skins/registry';
 import type { GameStore } from '../store';
 import type { AiPanel } from './ai-panel';
-import { mountAiPanel } from './ai-panel';
 import { followAppearance } from './appearance';
 import { byId } from './by-id';
 import { anyModalOpen, confirmWith } from './dialogs';
@@ -22,10 +27,14 @@ import { onDemand } from './on-demand';
 import type { PlayOnTarget } from './replay-viewer';
 import { overlayDelay, startSession } from './session';
 import type { SettingsStore } from './settings';
-import { mountSettingsPanel } from './settings-panel';
+import { questionText } from './question';
+import type { SettingsPanel } from './settings-panel';
 // The Share button's styles (and the replay viewer's, which loads later): the page needs the first at once.
 import './replay.css';
+// The AI bar's styles: its buttons show at once, while its code loads on first use.
+import './ai-panel.css';
 import type { Share } from './share';
+import { localize, markLang } from './localize';
 import { createSkinHost } from './skin-host';
 import type { SkinHost } from './skin-host';
 
@@ -37,19 +46,27 @@ export interface PageOptions {
   readonly dailyDay?: string | null;
   /** Where a game played on from a replay goes, when not into `store` (see the replay viewer). */
   readonly playOnIn?: () => PlayOnTarget;
+  /** The language the page starts in (see `pageLocale`), its catalogue loaded. */
+  readonly lang: Lang;
 }
+
+/** The page's language: `?lang=` (this visit), else the Language setting, else the browser's languages. */
+export const pageLocale = (asked: string | null, setting: Locale | 'auto', browser: readonly string[]): Locale =>
+  chooseLocale([asked, setting === 'auto' ? null : setting, ...browser]);
 
 export interface Page {
   /** What keyboard and gamepad drive: paced by the move queue, ignored while a dialog is open. */
   readonly commands: QueuedCommands;
   /** The focusable game container (the accessible grid). */
   readonly game: HTMLElement;
+  /** The language the page speaks now. */
+  readonly lang: () => Lang;
   readonly skins: SkinHost;
   notify(notice: PageNotice): void;
   dispose(): void;
 }
 
-export function mountPage({ doc, store, settings, dailyDay = null, playOnIn }: PageOptions): Page {
+export function mountPage({ doc, store, settings, dailyDay = null, playOnIn, lang: first }: PageOptions): Page {
   const win = doc.defaultView as Window;
   const game = byId<HTMLElement>(doc, 'game');
   const board = byId<HTMLElement>(doc, 'board');
@@ -58,8 +75,16 @@ export function mountPage({ doc, store, settings, dailyDay = null, playOnIn }: P
   const cleanups: (() => void)[] = [];
   const focusGame = (): void => game.focus({ preventScroll: true });
 
-  describeKeys(doc); // the how-to paragraph and every aria-keyshortcuts, from the keymap
-  const notices = mountNotices(byId(doc, 'notices'), store, (id) => actions().dismissNotice(id));
+  let current = first;
+  const lang = (): Lang => current;
+  /** The markup's words, `<html lang dir>` and the how-to paragraph with every aria-keyshortcuts (from the keymap). */
+  const localizePage = (): void => {
+    markLang(doc.documentElement, current);
+    localize(doc, current);
+    describeKeys(doc, say(current, EN_CORE, 'game.howTo'));
+  };
+  localizePage();
+  const notices = mountNotices(byId(doc, 'notices'), store, (id) => actions().dismissNotice(id), lang);
   cleanups.push(notices.dispose);
 
   // Appearance first: the skin starts with the resolved theme and motion, and follows changes.
@@ -68,14 +93,17 @@ export function mountPage({ doc, store, settings, dailyDay = null, playOnIn }: P
   cleanups.push(appearance.dispose);
   const skinOptions = (): { theme: 'light' | 'dark'; reducedMotion: boolean } => ({ theme: appearance.current().theme, reducedMotion: appearance.current().reducedMotion });
 
-  let unavailable: string | null = null;
+  /** Why the skin asked for cannot run here, once one could not. */
+  let unavailable: Promise<string> | null = null;
   const host = createSkinHost(board, store, {
     options: skinOptions,
     onFallback: (reason) => {
-      unavailable = reason;
-      notices.add({ message: reason });
+      // Rare, so its words load only then.
+      unavailable = import('./fallback').then(({ fallbackText }) => fallbackText(reason, current));
+      void unavailable.then((message) => notices.add({ message }));
     },
     onFirstBoard: () => performance.mark('cube2048:first-board'),
+    lang,
   });
   shown = host;
   cleanups.push(host.dispose);
@@ -87,11 +115,12 @@ export function mountPage({ doc, store, settings, dailyDay = null, playOnIn }: P
     store,
     {
       playable: () => !anyModalOpen(doc),
-      confirm: (text) => confirmWith(confirmDialog, text),
+      confirm: (question) => confirmWith(confirmDialog, questionText(question, current)),
       reducedMotion: () => appearance.current().reducedMotion,
       focusGame,
       onPlayerInput: () => ai?.playerActed(),
       quiet: () => ai?.autoplaying ?? false,
+      lang,
     },
   );
   cleanups.push(session.dispose);
@@ -103,49 +132,120 @@ export function mountPage({ doc, store, settings, dailyDay = null, playOnIn }: P
       undo: () => actions().undo(),
       focusGame,
       delay: () => overlayDelay(appearance.current().reducedMotion),
-    }),
+    }, { lang }),
   );
 
   const feedback = createFeedback({ sound: () => settings.get().sound, vibration: () => settings.get().vibration });
   cleanups.push(feedback.dispose);
   cleanups.push(store.subscribe((view) => feedback.onChange(view)));
 
-  ai = mountAiPanel(
-    { hint: byId(doc, 'ai-hint'), autoplay: byId(doc, 'ai-autoplay'), speed: byId(doc, 'ai-speed'), analysis: byId(doc, 'ai-analysis'), game },
-    { store, skins: host, say: session.say, notify: (message) => notices.add({ message }) },
+  // The AI panel's code (and its worker client) loads on the first hint or autoplay: the page shows without it.
+  const aiElements = { hint: byId<HTMLButtonElement>(doc, 'ai-hint'), autoplay: byId<HTMLButtonElement>(doc, 'ai-autoplay'), speed: byId<HTMLSelectElement>(doc, 'ai-speed'), analysis: byId(doc, 'ai-analysis'), game };
+  const aiTitles = (): void => {
+    aiElements.hint.title = say(current, EN_PAGE, 'ai.hintTitle', { key: PAGE_HELP.labels.hint });
+    aiElements.autoplay.title = say(current, EN_PAGE, 'ai.autoplayTitle', { key: PAGE_HELP.labels.stopAutoplay });
+  };
+  aiTitles();
+  const aiPanel = onDemand(() =>
+    import('./ai-panel').then(({ mountAiPanel }) => {
+      stopWaiting();
+      ai = mountAiPanel(aiElements, { store, skins: host, say: session.say, notify: (message) => notices.add({ message }), lang });
+      return ai;
+    }),
   );
-  cleanups.push(ai.dispose);
+  cleanups.push(aiPanel.dispose);
+  /** The first hint or autoplay loads the panel, which then takes that click (or the hint key) itself. */
+  const wake = (event: Event): void => {
+    if (event instanceof KeyboardEvent) {
+      if (event.defaultPrevented || anyModalOpen(doc) || belongsToAnotherControl(event.target) || commandFor(AI_KEYS, event) !== 'hint') return;
+      event.preventDefault();
+    }
+    const button = event.currentTarget === aiElements.autoplay ? aiElements.autoplay : aiElements.hint;
+    void aiPanel.get().then(() => button.click());
+  };
+  const stopWaiting = (): void => {
+    aiElements.hint.removeEventListener('click', wake);
+    aiElements.autoplay.removeEventListener('click', wake);
+    doc.removeEventListener('keydown', wake);
+  };
+  aiElements.hint.addEventListener('click', wake);
+  aiElements.autoplay.addEventListener('click', wake);
+  doc.addEventListener('keydown', wake);
+  cleanups.push(stopWaiting);
 
-  const panel = mountSettingsPanel(byId(doc, 'settings-dialog'), byId(doc, 'open-settings'), settings, {
-    currentSize: () => actions().game.size,
-    requestSize: (size) => session.requestNewGame({ size }),
-    onSoundOn: feedback.unlock,
-    canVibrate: typeof win.navigator.vibrate === 'function' && win.matchMedia('(pointer: coarse)').matches,
-  });
-  cleanups.push(panel.dispose);
+  // The settings dialog's code loads on its first opening; what it must show by then (the skin shown) waits for it.
+  const opener = byId(doc, 'open-settings');
+  let skinShown: Parameters<SettingsPanel['showSkin']> | null = null;
+  let settingsPanel: SettingsPanel | null = null;
+  const settingsCode = onDemand(() =>
+    import('./settings-panel').then(({ mountSettingsPanel }) => {
+      opener.removeEventListener('click', openSettings);
+      settingsPanel = mountSettingsPanel(byId(doc, 'settings-dialog'), opener, settings, {
+        currentSize: () => actions().game.size,
+        requestSize: (size) => session.requestNewGame({ size }),
+        onSoundOn: feedback.unlock,
+        canVibrate: typeof win.navigator.vibrate === 'function' && win.matchMedia('(pointer: coarse)').matches,
+        lang,
+      });
+      if (skinShown) settingsPanel.showSkin(...skinShown);
+      return settingsPanel;
+    }),
+  );
+  const openSettings = (): void => void settingsCode.get().then(() => opener.click());
+  opener.addEventListener('click', openSettings);
+  cleanups.push(settingsCode.dispose, () => opener.removeEventListener('click', openSettings));
+  const panel: Pick<SettingsPanel, 'showSkin' | 'relabel'> = {
+    showSkin(...shown) {
+      skinShown = shown;
+      settingsPanel?.showSkin(...shown);
+    },
+    relabel: () => settingsPanel?.relabel(),
+  };
 
   const showSkin = async (wanted: PlayableSkin): Promise<void> => {
     const actual = (await host.show(wanted)) as PlayableSkin;
-    panel.showSkin(actual, actual === wanted || unavailable === null ? null : { skin: wanted, reason: unavailable });
+    const reason = actual === wanted || unavailable === null ? null : await unavailable;
+    panel.showSkin(actual, reason === null ? null : { skin: wanted, reason });
   };
   void showSkin(settings.get().skin);
   cleanups.push(
     settings.subscribe((next, previous) => {
       if (next.skin !== previous.skin) void showSkin(next.skin);
       if (next.theme !== previous.theme || next.reducedMotion !== previous.reducedMotion) appearance.refresh();
+      if (next.language !== previous.language) void changeLang(pageLocale(null, next.language, win.navigator.languages));
     }),
   );
+
+  /** Speaks `locale` from now on: the markup at once, the rest (numbers, labels) written again. */
+  const changeLang = async (locale: Locale): Promise<void> => {
+    const loaded = await loadLang(locale);
+    if (disposed) return;
+    current = loaded;
+    localizePage();
+    session.relabel();
+    panel.relabel();
+    ai?.relabel();
+    aiTitles();
+    // A chosen language outlives the `?lang=` this visit came with.
+    const url = new URL(win.location.href);
+    if (url.searchParams.has('lang')) {
+      url.searchParams.delete('lang');
+      win.history.replaceState(win.history.state, '', url);
+    }
+  };
+  let disposed = false;
+  cleanups.push(() => (disposed = true));
 
   // Replays are opened from a link, a file or the share sheet: the viewer and the record code load then.
   const viewer = onDemand(() =>
     import('./replay-viewer').then(({ createReplayViewer }) =>
-      createReplayViewer({ dialog: byId(doc, 'replay-dialog'), confirmDialog, store, skinName: () => host.current ?? FALLBACK_SKIN, skinOptions, say: session.say, focusGame, ...(playOnIn ? { playOnIn } : {}) }),
+      createReplayViewer({ dialog: byId(doc, 'replay-dialog'), confirmDialog, store, skinName: () => host.current ?? FALLBACK_SKIN, skinOptions, say: session.say, focusGame, lang, ...(playOnIn ? { playOnIn } : {}) }),
     ),
   );
   // Sharing, seeds and the More sheet load on first use too; the click (or the `#g=` address) waits for them.
   const sharing = onDemand(() =>
     import('./share').then(({ createShare }) =>
-      createShare({ doc, store, viewer: viewer.get, requestNewGame: session.requestNewGame, notify: notices.add, say: session.say, focusGame, dailyDay }),
+      createShare({ doc, store, viewer: viewer.get, requestNewGame: session.requestNewGame, notify: notices.add, say: session.say, focusGame, dailyDay, lang }),
     ),
   );
   cleanups.push(viewer.dispose, sharing.dispose);
@@ -163,6 +263,7 @@ export function mountPage({ doc, store, settings, dailyDay = null, playOnIn }: P
   return {
     commands: session.commands,
     game,
+    lang,
     skins: host,
     notify: notices.add,
     dispose() {

@@ -13,8 +13,12 @@ import type { GameStore } from '../store';
 import type { Change, GameView, ReadonlyStore } from '../store/types';
 import { mountA11yGrid } from './a11y-grid';
 import { ask, confirmWith } from './dialogs';
+import type { Lang } from '../i18n/core';
+import { ENGLISH, speaker } from '../i18n/core';
+import { EN_SHARE } from '../i18n/en/share';
 import { formatNumber } from './format';
-import { gameAtStake, gameEndsLine } from './at-stake';
+import { gameAtStake } from './at-stake';
+import { gameEndsLine } from './question';
 import { createSkinHost } from './skin-host';
 
 export interface ReplayViewerOptions {
@@ -33,7 +37,11 @@ export interface ReplayViewerOptions {
    * so it is saved with the normal game and the page goes back to it.
    */
   readonly playOnIn?: () => PlayOnTarget;
+  /** The page's language now (English when absent). */
+  readonly lang?: () => Lang;
 }
+
+const words = speaker(EN_SHARE);
 
 export interface PlayOnTarget {
   readonly store: GameStore;
@@ -80,6 +88,8 @@ function part<T extends Element>(root: Element, selector: string): T {
 
 export function createReplayViewer(options: ReplayViewerOptions): ReplayViewer {
   const { dialog, store } = options;
+  const lang = options.lang ?? ((): Lang => ENGLISH);
+  const t: ReturnType<typeof words> = (key, ...params) => words(lang())(key, ...params);
   const win = dialog.ownerDocument.defaultView as Window;
   const fill = (name: string, text: string): void => {
     for (const el of dialog.querySelectorAll<HTMLElement>(`[data-fill="${name}"]`)) el.textContent = text;
@@ -109,21 +119,22 @@ export function createReplayViewer(options: ReplayViewerOptions): ReplayViewer {
     if (!session) return;
     const { timeline, position, view } = session;
     const game = view.getState().game;
-    fill('position', formatNumber(position));
-    fill('length', formatNumber(timeline.length));
-    fill('score', formatNumber(game.score));
+    const l = lang();
+    fill('position', formatNumber(position, l));
+    fill('length', formatNumber(timeline.length, l));
+    fill('score', formatNumber(game.score, l));
     scrubber.value = String(position);
-    scrubber.setAttribute('aria-valuetext', `Move ${formatNumber(position)} of ${formatNumber(timeline.length)}, score ${formatNumber(game.score)}`);
+    scrubber.setAttribute('aria-valuetext', t('replay.position', { position, length: timeline.length, score: game.score }));
     backButton.disabled = position === 0;
     forwardButton.disabled = position === timeline.length;
     const playing = session.timer !== null;
-    playButton.setAttribute('aria-label', playing ? 'Pause' : 'Play');
+    playButton.setAttribute('aria-label', t(playing ? 'replay.pause' : 'replay.play'));
     playButton.setAttribute('aria-pressed', String(playing));
     // `hidden` does not hide an <svg> styled by `.button svg`.
     part<SVGElement>(playButton, '[data-icon="play"]').style.display = playing ? 'none' : '';
     part<SVGElement>(playButton, '[data-icon="pause"]').style.display = playing ? '' : 'none';
     forkButton.disabled = game.status === 'over';
-    forkButton.title = game.status === 'over' ? 'The game is over at this move.' : '';
+    forkButton.title = game.status === 'over' ? t('replay.overHere') : '';
   };
 
   /** Jumps to `position` (snap), or steps one move forward with its animation. */
@@ -176,10 +187,10 @@ export function createReplayViewer(options: ReplayViewerOptions): ReplayViewer {
     const current = target.store.getState().game;
     if (gameAtStake(target.store.getState())) {
       const ok = await confirmWith(options.confirmDialog, {
-        title: 'Play on from this move?',
-        message: gameEndsLine(current.score, target.store === store ? 'current' : 'saved'),
-        confirm: 'Play from here',
-        cancel: 'Keep my game',
+        title: t('replay.askTitle'),
+        message: target.store === store ? gameEndsLine(current.score, lang()) : t('replay.endsSaved', { score: current.score }),
+        confirm: t('replay.askConfirm'),
+        cancel: t('replay.askCancel'),
       });
       if (!ok || !session) return target.release();
     }
@@ -188,7 +199,7 @@ export function createReplayViewer(options: ReplayViewerOptions): ReplayViewer {
     target.store.getState().startFrom(from);
     target.done();
     options.focusGame();
-    options.say(`Playing on from move ${formatNumber(position)} of the replay, score ${formatNumber(from.score)}.`);
+    options.say(t('replay.playingOn', { position, score: from.score }));
   };
 
   const onClick = (event: MouseEvent): void => {
@@ -256,11 +267,11 @@ export function createReplayViewer(options: ReplayViewerOptions): ReplayViewer {
       const view = createViewStore(timeline.stateAt(0));
       session = { timeline, view, position: 0, timer: null, cleanups: [] };
 
-      fill('about', `${record.size} × ${record.size} board · seed ${record.seed} · goal ${formatNumber(record.target)} · ${formatNumber(record.moves.length)} moves recorded`);
+      fill('about', t('replay.about', { size: record.size, seed: String(record.seed), target: String(record.target), n: record.moves.length }));
       verdict.classList.toggle('bad', checked.problem !== null);
-      verdict.textContent = checked.problem ?? `Verified: all ${formatNumber(timeline.length)} moves replay to a score of ${formatNumber(checked.final.score)}, best tile ${formatNumber(maxTile(checked.final.board))}.`;
+      verdict.textContent = checked.problem ?? t('replay.verified', { n: timeline.length, score: checked.final.score, tile: String(maxTile(checked.final.board)) });
       scrubber.max = String(timeline.length);
-      gridEl.setAttribute('aria-label', `Replay board, ${record.size} by ${record.size}`);
+      gridEl.setAttribute('aria-label', t('replay.board', { size: record.size }));
 
       session.cleanups.push(mountA11yGrid(gridEl, view));
       const host = createSkinHost(boardEl, view, { options: options.skinOptions, onFallback: () => {} });
@@ -290,8 +301,8 @@ export function createReplayViewer(options: ReplayViewerOptions): ReplayViewer {
 export type LinkOutcome = { readonly ok: true; readonly shown: Promise<void> } | { readonly ok: false; readonly error: string };
 
 /** Decodes a link code and shows it; a bad code is only described, never run. */
-export function openReplayCode(viewer: ReplayViewer, code: string): LinkOutcome {
+export function openReplayCode(viewer: ReplayViewer, code: string, lang: Lang = ENGLISH): LinkOutcome {
   const decoded = decodeRecord(code);
-  if (!decoded.ok) return { ok: false, error: `This replay link cannot be opened. ${decoded.error}` };
+  if (!decoded.ok) return { ok: false, error: words(lang)('replay.badLink', { why: decoded.error }) };
   return { ok: true, shown: viewer.open(decoded.value) };
 }

@@ -8,13 +8,16 @@
  */
 import type { QueuedCommands } from '../input';
 import { attachSwipe, queueCommands } from '../input';
+import type { Lang } from '../i18n/core';
+import { ENGLISH, say } from '../i18n/core';
+import { EN_CORE } from '../i18n/en/core';
 import { MOVE_MS } from '../skins/timeline';
 import type { GameStore } from '../store';
 import type { GameView, NewGameRequest } from '../store/types';
 import { mountA11yGrid } from './a11y-grid';
 import type { describeChange } from './announce';
-import { gameAtStake, gameEndsLine } from './at-stake';
-import type { ConfirmText } from './dialogs';
+import { gameAtStake } from './at-stake';
+import type { NewGameQuestion } from './question';
 import type { HudElements } from './hud';
 import { mountHud } from './hud';
 import { createAnnouncer } from './live-region';
@@ -38,8 +41,8 @@ export interface SessionElements extends HudElements {
 export interface SessionHooks {
   /** Whether the player's input may act now (false while a dialog or overlay asks something, or once taken down). */
   readonly playable: () => boolean;
-  /** Asks a yes/no question about ending the game; resolves true to go ahead (false, too, once the game is taken down). */
-  readonly confirm: (text: ConfirmText) => Promise<boolean>;
+  /** Asks the question about ending the game (worded by ui/question.ts); resolves true to go ahead (false, too, once the game is taken down). */
+  readonly confirm: (question: NewGameQuestion) => Promise<boolean>;
   readonly reducedMotion: () => boolean;
   /** Puts focus back on the game, where keys play. */
   readonly focusGame: () => void;
@@ -47,6 +50,8 @@ export interface SessionHooks {
   readonly onPlayerInput?: () => void;
   /** While true, changes are not read aloud one by one (autoplay). */
   readonly quiet?: () => boolean;
+  /** The player's language, as it stands now (English when absent). */
+  readonly lang?: () => Lang;
 }
 
 export interface GameSession {
@@ -56,26 +61,23 @@ export interface GameSession {
   requestNewGame(request?: Pick<NewGameRequest, 'size' | 'seed'>): Promise<boolean>;
   /** Says something in the live region. */
   say(words: string): void;
+  /** Writes what the session shows in words again, in the language `hooks.lang` now gives. */
+  relabel(): void;
   dispose(): void;
 }
 
 /** The question asked before a new game, or null when nothing is at stake. */
-function newGameQuestion(view: GameView, { size, seed }: Pick<NewGameRequest, 'size' | 'seed'>): ConfirmText | null {
+function newGameQuestion(view: GameView, { size, seed }: Pick<NewGameRequest, 'size' | 'seed'>): NewGameQuestion | null {
   const current = view.game;
   const resizing = size !== undefined && size !== current.size;
   const inProgress = gameAtStake(view);
   if (!inProgress && !resizing) return null;
-  const n = size ?? current.size;
-  return {
-    title: resizing ? `Start a ${n} × ${n} game?` : seed !== undefined ? `Start game ${seed}?` : 'Start a new game?',
-    message: inProgress ? gameEndsLine(current.score) : 'A new game will start on the bigger or smaller board.',
-    confirm: 'New game',
-    cancel: 'Keep playing',
-  };
+  return { resize: resizing ? size : null, seed: seed ?? null, score: inProgress ? current.score : null };
 }
 
 export function startSession(el: SessionElements, store: GameStore, hooks: SessionHooks): GameSession {
   const act = (): ReturnType<GameStore['getState']> => store.getState();
+  const lang = hooks.lang ?? ((): Lang => ENGLISH);
   const cleanups: (() => void)[] = [];
 
   async function requestNewGame(request: Pick<NewGameRequest, 'size' | 'seed'> = {}): Promise<boolean> {
@@ -98,7 +100,8 @@ export function startSession(el: SessionElements, store: GameStore, hooks: Sessi
   });
   cleanups.push(commands.dispose);
 
-  cleanups.push(mountHud(el, store, { reducedMotion: hooks.reducedMotion }));
+  const hud = mountHud(el, store, { reducedMotion: hooks.reducedMotion, lang });
+  cleanups.push(hud.dispose);
   cleanups.push(mountA11yGrid(el.game, store));
   cleanups.push(attachSwipe(el.board, commands));
 
@@ -110,10 +113,10 @@ export function startSession(el: SessionElements, store: GameStore, hooks: Sessi
     (error: unknown) => void console.warn('cube2048: the live region stays silent: its words could not be loaded', error),
   );
   const tell = (view: GameView, previous: GameView): void => {
-    const said = describe?.(view, previous);
+    const said = describe?.(view, previous, lang());
     if (said && !hooks.quiet?.()) announcer.say(said);
   };
-  const label = (size: number): void => el.game.setAttribute('aria-label', `Game board, ${size} by ${size}`);
+  const label = (size: number): void => el.game.setAttribute('aria-label', say(lang(), EN_CORE, 'game.boardSized', { size }));
   label(act().game.size);
   cleanups.push(
     store.subscribe((view, previous) => {
@@ -136,6 +139,10 @@ export function startSession(el: SessionElements, store: GameStore, hooks: Sessi
     commands,
     requestNewGame,
     say: announcer.say,
+    relabel() {
+      label(act().game.size);
+      hud.refresh();
+    },
     dispose() {
       for (const cleanup of cleanups.reverse()) cleanup();
     },

@@ -1,3 +1,5 @@
+import type { Locale } from '../i18n/core';
+import { LOCALES } from '../i18n/core';
 import type { PlayableSkin } from '../skins/registry';
 import { DEFAULT_SKIN, PLAYABLE_SKINS } from '../skins/registry';
 import type { StorageLike } from '../store/types';
@@ -11,9 +13,11 @@ export interface Settings {
   readonly reducedMotion: boolean | null;
   readonly sound: boolean;
   readonly vibration: boolean;
+  /** The language the page speaks; "auto" follows the browser's languages. */
+  readonly language: Locale | 'auto';
 }
 
-export const DEFAULT_SETTINGS: Settings = { skin: DEFAULT_SKIN, theme: 'system', reducedMotion: null, sound: false, vibration: true };
+export const DEFAULT_SETTINGS: Settings = { skin: DEFAULT_SKIN, theme: 'system', reducedMotion: null, sound: false, vibration: true, language: 'auto' };
 
 export const SETTINGS_KEY = 'cube2048:settings:v1';
 
@@ -38,6 +42,7 @@ export function parseSettings(text: string | null): Settings {
     reducedMotion: data.reducedMotion === null || typeof data.reducedMotion === 'boolean' ? data.reducedMotion : d.reducedMotion,
     sound: bool(data.sound, d.sound),
     vibration: bool(data.vibration, d.vibration),
+    language: oneOf(data.language, ['auto', ...LOCALES], d.language),
   };
 }
 

@@ -9,7 +9,9 @@ import type { GameStore } from '../store';
 import { byId } from './by-id';
 import { dailyHref } from './daily';
 import { ask } from './dialogs';
-import { formatNumber } from './format';
+import type { Lang } from '../i18n/core';
+import { ENGLISH, speaker } from '../i18n/core';
+import { EN_SHARE } from '../i18n/en/share';
 import type { PageNotice } from './notices';
 import type { ReplayViewer } from './replay-viewer';
 
@@ -25,7 +27,11 @@ export interface ShareOptions {
   readonly focusGame: () => void;
   /** The UTC day of the daily challenge being played, or null for the normal game. */
   readonly dailyDay: string | null;
+  /** The page's language now (English when absent). */
+  readonly lang?: () => Lang;
 }
+
+const words = speaker(EN_SHARE);
 
 /** Larger than any record file (200,000 moves is about 200 kB): refuse before reading it. */
 const MAX_IMPORT_BYTES = 1_000_000;
@@ -42,11 +48,11 @@ export function shareLink(href: string, code: string): string {
 const records = (): Promise<typeof import('../replay/record')> => import('../replay/record');
 
 /** Parses what a player typed as a seed; a message when it is not one. */
-export function parseSeed(text: string): { ok: true; seed: number } | { ok: false; error: string } {
+export function parseSeed(text: string, lang: Lang = ENGLISH): { ok: true; seed: number } | { ok: false; error: string } {
   const trimmed = text.trim();
-  if (trimmed === '') return { ok: false, error: 'Enter a seed: a whole number from 0 to 4294967295.' };
+  if (trimmed === '') return { ok: false, error: words(lang)('seed.empty') };
   const n = /^\d{1,10}$/.test(trimmed) ? Number(trimmed) : NaN;
-  if (!isValidSeed(n)) return { ok: false, error: 'A seed is a whole number from 0 to 4294967295.' };
+  if (!isValidSeed(n)) return { ok: false, error: words(lang)('seed.bad') };
   return { ok: true, seed: n };
 }
 
@@ -62,6 +68,8 @@ export interface Share {
 
 export function createShare(options: ShareOptions): Share {
   const { doc, store, viewer, notify, say } = options;
+  const lang = options.lang ?? ((): Lang => ENGLISH);
+  const t: ReturnType<typeof words> = (key, ...params) => words(lang())(key, ...params);
   const win = doc.defaultView as Window;
   const shareButton = byId<HTMLButtonElement>(doc, 'share');
   const shareDialog = byId<HTMLDialogElement>(doc, 'share-dialog');
@@ -81,10 +89,10 @@ export function createShare(options: ShareOptions): Share {
   let resetLabel: number | null = null;
   const shareLabel = shareButton.querySelector('span');
   const showCopied = (): void => {
-    if (shareLabel) shareLabel.textContent = 'Copied';
+    if (shareLabel) shareLabel.textContent = t('share.copied');
     if (resetLabel !== null) win.clearTimeout(resetLabel);
     resetLabel = win.setTimeout(() => {
-      if (shareLabel) shareLabel.textContent = 'Share';
+      if (shareLabel) shareLabel.textContent = t('share.share');
       resetLabel = null;
     }, 2000);
   };
@@ -98,7 +106,7 @@ export function createShare(options: ShareOptions): Share {
     try {
       await win.navigator.clipboard.writeText(link);
       showCopied();
-      say(`Link to this game copied: ${formatNumber(game.record.length)} moves, score ${formatNumber(game.score)}.`);
+      say(t('share.saidCopied', { n: game.record.length, score: game.score }));
     } catch {
       // No clipboard (insecure page, permission refused): let the player copy it by hand.
       shareField.value = link;
@@ -124,21 +132,21 @@ export function createShare(options: ShareOptions): Share {
     a.click();
     a.remove();
     win.setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    say(`Game exported: ${formatNumber(record.moves.length)} moves.`);
+    say(t('share.exported', { n: record.moves.length }));
   };
   const importFile = async (): Promise<void> => {
     const file = fileInput.files?.[0];
     fileInput.value = '';
     if (!file) return;
-    if (file.size > MAX_IMPORT_BYTES) return notify({ message: 'That file cannot be opened: it is too large to be a cube2048 game.' });
+    if (file.size > MAX_IMPORT_BYTES) return notify({ message: t('share.tooLarge') });
     let text: string;
     try {
       text = await file.text();
     } catch {
-      return notify({ message: 'That file could not be read.' });
+      return notify({ message: t('share.unreadable') });
     }
     const parsed = (await records()).recordFromJson(text);
-    if (!parsed.ok) return notify({ message: `That file cannot be opened. ${parsed.error}` });
+    if (!parsed.ok) return notify({ message: t('share.cannotOpen', { why: parsed.error }) });
     await (await viewer()).open(parsed.value);
   };
   listen(fileInput, 'change', () => void importFile());
@@ -152,7 +160,7 @@ export function createShare(options: ShareOptions): Share {
   };
   listen(seedForm, 'submit', (event) => {
     if ((event as SubmitEvent).submitter !== startButton) return;
-    const parsed = parseSeed(seedInput.value);
+    const parsed = parseSeed(seedInput.value, lang());
     if (!parsed.ok) {
       event.preventDefault();
       showSeedError(parsed.error);
@@ -172,19 +180,20 @@ export function createShare(options: ShareOptions): Share {
     const answer = await ask(seedDialog);
     const parsed = parseSeed(seedInput.value);
     if (answer !== 'start' || !parsed.ok || !(await options.requestNewGame({ seed: parsed.seed }))) return options.focusGame();
-    say(`New game with seed ${parsed.seed}.`);
+    say(t('seed.said', { seed: String(parsed.seed) }));
   };
 
   // --- the "More" sheet -------------------------------------------------------------------
   const dailyEntry = moreDialog.querySelector<HTMLButtonElement>('[data-menu="daily"]');
-  if (dailyEntry) dailyEntry.textContent = options.dailyDay ? 'Back to my game' : "Today's challenge";
+  if (dailyEntry) dailyEntry.textContent = t(options.dailyDay ? 'more.back' : 'more.daily');
   // Today's challenge is today's seed only: a chosen seed belongs to the normal game.
   const seedEntry = moreDialog.querySelector<HTMLButtonElement>('button[value="seed"]');
   if (seedEntry) seedEntry.hidden = options.dailyDay !== null;
   const openMore = async (): Promise<void> => {
     const { game } = store.getState();
     const seedNote = moreDialog.querySelector<HTMLElement>('[data-fill="seed"]');
-    if (seedNote) seedNote.textContent = `This game: ${game.size} × ${game.size}, seed ${game.seed}, ${formatNumber(game.record.length)} moves.`;
+    if (seedNote) seedNote.textContent = t('more.this', { size: game.size, seed: String(game.seed), n: game.record.length });
+    if (dailyEntry) dailyEntry.textContent = t(options.dailyDay ? 'more.back' : 'more.daily');
     const answer = await ask(moreDialog, { lightDismiss: true });
     if (answer === 'seed') return askSeed();
     if (answer === 'export') await exportGame();
@@ -199,7 +208,7 @@ export function createShare(options: ShareOptions): Share {
     const hash = win.location.hash.slice(1);
     if (!new URLSearchParams(hash).has('g')) return;
     const [{ codeFromLink }, { openReplayCode }, shown] = await Promise.all([records(), import('./replay-viewer'), viewer()]);
-    const outcome = openReplayCode(shown, codeFromLink(hash));
+    const outcome = openReplayCode(shown, codeFromLink(hash), lang());
     if (!outcome.ok) {
       clearHash();
       notify({ message: outcome.error });

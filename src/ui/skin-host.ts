@@ -3,15 +3,33 @@ import type { SkinChoice } from '../skins/registry';
 import { DEFAULT_SKIN, FALLBACK_SKIN, isBuiltInSkin, knownSkinNames, loadSkin, skinLabel } from '../skins/registry';
 import type { Skin, SkinFactory, SkinOptions } from '../skins/skin';
 import { SkinUnavailableError } from '../skins/skin';
+import type { Lang } from '../i18n/core';
+import { ENGLISH, say } from '../i18n/core';
+import { EN_CORE } from '../i18n/en/core';
 import type { GameView, ReadonlyStore } from '../store/types';
+
+/**
+ * Why the flat board stands in for `skin`: it could not load, could not start, stopped
+ * working later, or is unavailable here (`message`: the skin's own reason, such as no
+ * WebGL). Data, so the host words it in the player's language (ui/fallback.ts).
+ */
+export interface Fallback {
+  readonly why: 'load' | 'start' | 'stopped' | 'unavailable';
+  readonly skin: string;
+  /** Its name as registered (the words for a skin that is not ours). */
+  readonly label: string;
+  readonly message: string;
+}
 
 export interface SkinHostOptions {
   /** The options a new skin starts with (theme, reduced motion). */
   readonly options: () => SkinOptions;
   /** One line for the player when the asked-for skin cannot run and the flat one stands in. */
-  readonly onFallback: (reason: string) => void;
+  readonly onFallback: (reason: Fallback) => void;
   /** Called once, after the first frame that shows a board. */
   readonly onFirstBoard?: () => void;
+  /** The player's language for the line shown when no board can be drawn at all (English when absent). */
+  readonly lang?: () => Lang;
 }
 
 export interface SkinHost {
@@ -41,7 +59,9 @@ interface Mounted {
  * throws later, see custom-skin.ts) is replaced by the flat one, with a line saying why;
  * an unknown name shows the default skin.
  */
+
 export function createSkinHost(host: HTMLElement, store: ReadonlyStore<GameView>, options: SkinHostOptions): SkinHost {
+  const lang = options.lang ?? ((): Lang => ENGLISH);
   let mounted: Mounted | null = null;
   /** Only the latest request may mount; an older one that finishes loading later gives way. */
   let request = 0;
@@ -94,7 +114,7 @@ export function createSkinHost(host: HTMLElement, store: ReadonlyStore<GameView>
     const stale = (): boolean => mine !== request || disposed;
     const asked = typeof choice === 'function' ? null : choice;
     mounting = asked ?? 'custom';
-    let reason: string;
+    let reason: Fallback;
     let factory: SkinFactory | null = null;
     try {
       if (asked !== null && isBuiltInSkin(asked)) factory = await loadSkin(asked);
@@ -110,7 +130,7 @@ export function createSkinHost(host: HTMLElement, store: ReadonlyStore<GameView>
           const skin = custom.guardSkin(made(given), (error) => {
             if (mounted?.skin !== skin || disposed) return;
             console.warn(`cube2048: the ${skin.name} skin failed`, error);
-            options.onFallback(custom.stoppedLine(skinLabel(mounted.name)));
+            options.onFallback({ why: 'stopped', skin: mounted.name, label: skinLabel(mounted.name), message: '' });
             void show(FALLBACK_SKIN);
           });
           return skin;
@@ -119,14 +139,14 @@ export function createSkinHost(host: HTMLElement, store: ReadonlyStore<GameView>
       if (stale()) return mounted?.name ?? asked ?? FALLBACK_SKIN;
       return mount(asked, factory!);
     } catch (error) {
-      if (error instanceof SkinUnavailableError) reason = error.message;
+      if (error instanceof SkinUnavailableError) reason = { why: 'unavailable', skin: mounting, label: skinLabel(mounting), message: error.message };
       else {
         // For whoever debugs it; the player gets the one line below.
         console.warn(`cube2048: the ${mounting} skin failed`, error);
-        reason = `The ${skinLabel(mounting)} board ${factory ? 'could not start' : 'could not be loaded'}, so the flat board is shown.`;
+        reason = { why: factory ? 'start' : 'load', skin: mounting, label: skinLabel(mounting), message: '' };
       }
       if (asked === FALLBACK_SKIN || stale()) {
-        if (!mounted && !stale()) host.textContent = 'The board could not be shown. Please reload the page.';
+        if (!mounted && !stale()) host.textContent = say(lang(), EN_CORE, 'skin.noBoard');
         return mounted?.name ?? asked ?? FALLBACK_SKIN;
       }
     }

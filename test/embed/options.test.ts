@@ -55,7 +55,7 @@ describe('mountGame options', () => {
   it('name unknown options and callbacks that are not functions', () => {
     const { value, problems } = resolveOptions({ skn: 'flat', on: { move: 'go', land: () => undefined } });
     expect(problems).toEqual([
-      'option "skn" is unknown (known: skin, size, seed, storage, keyboard, reducedMotion, theme, on)',
+      'option "skn" is unknown (known: skin, size, seed, storage, keyboard, reducedMotion, theme, lang, on)',
       'on.move is "go", not a function',
       'on.land is not an event (known: move, score, won, over)',
     ]);
@@ -141,13 +141,13 @@ describe('the options table', () => {
 
   it('gives every attribute to exactly one option, and lets only the live ones change a running game', () => {
     expect(new Set(ATTRIBUTES).size).toBe(ATTRIBUTES.length);
-    expect(LIVE_OPTIONS).toEqual(['keyboard', 'reducedMotion', 'theme']);
+    expect(LIVE_OPTIONS).toEqual(['keyboard', 'reducedMotion', 'theme', 'lang']);
     expect(checkLiveOptions({ theme: 'dark', keyboard: 'page' })).toEqual({ value: { theme: 'dark', keyboard: 'page' }, problems: [] });
     expect(checkLiveOptions({ reducedMotion: undefined }).value).toEqual({ reducedMotion: undefined });
     const { value, problems } = checkLiveOptions({ size: 5, theme: 'plaid' });
     expect(value).toEqual({});
     expect(problems).toEqual([
-      'option "size" cannot change while the game runs (these can: keyboard, reducedMotion, theme)',
+      'option "size" cannot change while the game runs (these can: keyboard, reducedMotion, theme, lang)',
       'option theme "plaid" is not one of light, dark, auto, so auto is used',
     ]);
   });

@@ -27,7 +27,7 @@ describe('what the live region says', () => {
       [0, 0, 0, 4],
     ]);
     move('left');
-    expect(said[0]).toMatch(/^Moved left\. Merged two 8s into 16 and two 2s into 4 twice\. New [24] in row \d, column \d\. Score 1,224\.$/);
+    expect(said[0]).toMatch(/^Moved left\. Merged two 8s into 16 and 2 pairs of 2s into 4s\. New [24] in row \d, column \d\. Score 1,224\.$/);
   });
 
   it('says a plain move without merges', () => {

@@ -3,8 +3,14 @@ import { DEFAULT_SETTINGS, SETTINGS_KEY, createSettingsStore, parseSettings } fr
 import { parseStartOptions, withoutStartOptions } from '../../src/ui/url';
 
 describe('settings', () => {
-  it('start with the 3D cubes, the system theme and motion, sound off and vibration on', () => {
-    expect(parseSettings(null)).toEqual({ skin: 'cubes', theme: 'system', reducedMotion: null, sound: false, vibration: true });
+  it('start with the 3D cubes, the system theme and motion, sound off, vibration on and the browser\'s language', () => {
+    expect(parseSettings(null)).toEqual({ skin: 'cubes', theme: 'system', reducedMotion: null, sound: false, vibration: true, language: 'auto' });
+  });
+
+  it('keep a language cube2048 speaks, and forget one it does not', () => {
+    expect(parseSettings('{"language":"de"}').language).toBe('de');
+    expect(parseSettings('{"language":"pt-BR"}').language).toBe('pt-BR');
+    expect(parseSettings('{"language":"xx"}').language).toBe('auto');
   });
 
   it('keep every readable field of a save and default the rest, whatever the save holds', () => {

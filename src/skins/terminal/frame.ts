@@ -6,7 +6,10 @@
 import type { Direction, Status } from '../../engine';
 import { BOARD_COLOURS, textColour, tileColour, tileLabel } from '../palette';
 import type { ColorMode, Span, Style } from './style';
-import { BASIC_HEX, hasColour, mix, paint, widthOf } from './style';
+import type { Lang } from '../../i18n/core';
+import { ENGLISH, speaker } from '../../i18n/core';
+import { EN_TERMINAL } from '../../i18n/en/terminal';
+import { BASIC_HEX, fitColumns, hasColour, mix, paint, widthOf } from './style';
 
 /** Everything a frame shows; the skin derives it from the store's view. */
 export interface FrameModel {
@@ -53,7 +56,12 @@ export interface FrameOptions {
   readonly rows: number;
   readonly mode: ColorMode;
   readonly keys: FrameKeys;
+  /** The language its words are in (English when absent). */
+  readonly lang?: Lang;
 }
+
+const words = speaker(EN_TERMINAL);
+type Speak = ReturnType<typeof words>;
 
 interface Layout {
   readonly cellWidth: number;
@@ -121,8 +129,6 @@ const WHITE = '#ffffff';
 const MIN_TEXT_WIDTH = 46;
 
 const ARROWS: Readonly<Record<Direction, string>> = { up: '↑', down: '↓', left: '←', right: '→' };
-
-const grouped = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 function boardWidth(size: number, layout: Layout, boxed: boolean): number {
   return boxed ? size * (layout.cellWidth + 1) + 1 : 2 * layout.padX + size * layout.cellWidth + (size - 1) * layout.gapX;
@@ -209,8 +215,9 @@ export function wrap(text: string, width: number): string[] {
       line = word;
     }
     while (widthOf(line) > width) {
-      lines.push([...line].slice(0, width).join(''));
-      line = [...line].slice(width).join('');
+      const head = fitColumns(line, width) || [...line][0] || '';
+      lines.push(head);
+      line = line.slice(head.length);
     }
   }
   if (line !== '') lines.push(line);
@@ -225,19 +232,19 @@ function truncate(spans: readonly Span[], width: number): Span[] {
   let left = width;
   for (const span of spans) {
     if (left <= 0) break;
-    const chars = [...span.text];
-    out.push(chars.length <= left ? span : { ...span, text: chars.slice(0, left).join('') });
-    left -= Math.min(chars.length, left);
+    const width = widthOf(span.text);
+    out.push(width <= left ? span : { ...span, text: fitColumns(span.text, left) });
+    left -= Math.min(width, left);
   }
   return out;
 }
 
-function header(model: FrameModel, mode: ColorMode): Span[][] {
+function header(model: FrameModel, mode: ColorMode, t: Speak, grouped: (n: number) => string): Span[][] {
   const colour = hasColour(mode);
   const theme = themeFor(mode);
   const title: Span[] = [
     { text: 'cube2048', style: { bold: true, ...(colour ? { fg: theme.accent } : {}) } },
-    { text: `  ${model.size}×${model.size} · reach ${grouped(model.target)}`, style: { dim: true } },
+    { text: `  ${model.size}×${model.size} · ${t('term.reach', { target: grouped(model.target) })}`, style: { dim: true } },
   ];
   const gain: Span[] = model.gained > 0 ? [{ text: ` +${grouped(model.gained)}`, style: { bold: true, ...(colour ? { fg: theme.accent } : {}) } }] : [];
   const chip = (label: string, value: number): Span[] =>
@@ -247,11 +254,11 @@ function header(model: FrameModel, mode: ColorMode): Span[][] {
           { text: `${grouped(value)} `, style: { bg: theme.board, fg: theme.chipValue, bold: true } },
         ]
       : [{ text: `${label} ` }, { text: grouped(value), style: { bold: true } }];
-  const scores: Span[] = [...chip('SCORE', model.score), ...gain, { text: '  ' }, ...chip('BEST', model.best), { text: '  ' }, ...chip('MOVES', model.moves)];
+  const scores: Span[] = [...chip(t('term.score'), model.score), ...gain, { text: '  ' }, ...chip(t('term.best'), model.best), { text: '  ' }, ...chip(t('term.moves'), model.moves)];
   return [title, scores];
 }
 
-function messages(model: FrameModel, mode: ColorMode, keys: FrameKeys, width: number): Span[][] {
+function messages(model: FrameModel, mode: ColorMode, keys: FrameKeys, width: number, t: Speak, grouped: (n: number) => string): Span[][] {
   const colour = hasColour(mode);
   const theme = themeFor(mode);
   const lines: Span[][] = [];
@@ -259,16 +266,16 @@ function messages(model: FrameModel, mode: ColorMode, keys: FrameKeys, width: nu
     wrap(`! ${notice}`, width).forEach((text) => lines.push([{ text, style: colour ? { fg: theme.notice } : { bold: true } }]));
   }
   if (model.prompt !== null) {
-    lines.push([{ text: model.prompt, style: { bold: true } }], [{ text: `${keys.yes} yes · ${keys.no} no`, style: { dim: true } }]);
+    lines.push([{ text: model.prompt, style: { bold: true } }], [{ text: t('term.yesNo', { yes: keys.yes, no: keys.no }), style: { dim: true } }]);
   } else if (model.status === 'won') {
     lines.push(
-      [{ text: `You reached ${grouped(model.target)}!`, style: { bold: true, ...(colour ? { fg: theme.accent } : {}) } }],
-      [{ text: `${keys.keepGoing} keep going · ${keys.newGame} new game · ${keys.quit} quit`, style: { dim: true } }],
+      [{ text: t('term.won', { target: grouped(model.target) }), style: { bold: true, ...(colour ? { fg: theme.accent } : {}) } }],
+      [{ text: t('term.wonKeys', { keepGoing: keys.keepGoing, newGame: keys.newGame, quit: keys.quit }), style: { dim: true } }],
     );
   } else if (model.status === 'over') {
     lines.push(
-      [{ text: 'Game over: no move is left.', style: { bold: true } }],
-      [{ text: `${model.canUndo ? `${keys.undo} undo · ` : ''}${keys.newGame} new game · ${keys.quit} quit`, style: { dim: true } }],
+      [{ text: t('term.over'), style: { bold: true } }],
+      [{ text: model.canUndo ? t('term.overUndoKeys', { undo: keys.undo, newGame: keys.newGame, quit: keys.quit }) : t('term.overKeys', { newGame: keys.newGame, quit: keys.quit }), style: { dim: true } }],
     );
   }
   // Two lines always, so the board never jumps when a message comes or goes.
@@ -276,9 +283,9 @@ function messages(model: FrameModel, mode: ColorMode, keys: FrameKeys, width: nu
   return lines;
 }
 
-function keysLine(model: FrameModel, mode: ColorMode, keys: FrameKeys): Span[] {
-  const hint: Span[] = model.hint ? [{ text: `hint ${ARROWS[model.hint]}`, style: { bold: true, ...(hasColour(mode) ? { fg: themeFor(mode).accent } : {}) } }, { text: '  ' }] : [];
-  return [...hint, { text: `${mode === 'plain' ? keys.movePlain : keys.move} move · ${keys.undo} undo · ${keys.newGame} new · ${keys.quit} quit`, style: { dim: true } }];
+function keysLine(model: FrameModel, mode: ColorMode, keys: FrameKeys, t: Speak): Span[] {
+  const hint: Span[] = model.hint ? [{ text: t('term.hint', { arrow: ARROWS[model.hint] }), style: { bold: true, ...(hasColour(mode) ? { fg: themeFor(mode).accent } : {}) } }, { text: '  ' }] : [];
+  return [...hint, { text: t('term.keys', { move: mode === 'plain' ? keys.movePlain : keys.move, undo: keys.undo, newGame: keys.newGame, quit: keys.quit }), style: { dim: true } }];
 }
 
 /** The size a window must have for the smallest layout of this board. */
@@ -291,14 +298,17 @@ export function minimumWindow(model: FrameModel, mode: ColorMode): { columns: nu
 /** The visible lines of the frame (without positioning), centred in the window. */
 export function frameLines(model: FrameModel, options: FrameOptions): Span[][] {
   const { columns, rows, mode, keys } = options;
+  const lang = options.lang ?? ENGLISH;
+  const t = words(lang);
+  const grouped = (n: number): string => lang.number.format(n);
   const boxed = !hasColour(mode);
   for (const layout of LAYOUTS) {
     const width = boardWidth(model.size, layout, boxed);
     if (width > columns) continue;
     const blockWidth = Math.min(columns, Math.max(width, MIN_TEXT_WIDTH));
     const board = boxed ? boxedBoard(model, layout, mode === 'plain') : colourBoard(model, layout, themeFor(mode));
-    const text = [...header(model, mode), []];
-    const below = [[], ...messages(model, mode, keys, blockWidth), keysLine(model, mode, keys)];
+    const text = [...header(model, mode, t, grouped), []];
+    const below = [[], ...messages(model, mode, keys, blockWidth, t, grouped), keysLine(model, mode, keys, t)];
     const height = text.length + board.length + below.length;
     if (height > rows) continue;
     const left = Math.floor((columns - blockWidth) / 2);
@@ -317,9 +327,9 @@ export function frameLines(model: FrameModel, options: FrameOptions): Span[][] {
   }
   const need = minimumWindow(model, mode);
   const notice = [
-    'Window too small',
-    ...wrap(`need ${need.columns}×${need.rows}, have ${columns}×${rows};`, columns),
-    ...wrap(`enlarge it, or press ${keys.quit} to quit`, columns),
+    t('term.small'),
+    ...wrap(t('term.need', { columns: String(need.columns), rows: String(need.rows), haveColumns: String(columns), haveRows: String(rows) }), columns),
+    ...wrap(t('term.enlarge', { quit: keys.quit }), columns),
   ];
   const lines: Span[][] = [];
   const top = Math.max(0, Math.floor((rows - notice.length) / 2));

@@ -3,6 +3,7 @@
  * place on every change. It reads the read-only store only; input and the terminal's
  * modes belong to the command that mounts it.
  */
+import type { Lang } from '../../i18n/core';
 import type { Direction } from '../../engine';
 import type { GameView, Notice, ReadonlyStore } from '../../store/types';
 import type { FrameKeys, FrameModel } from './frame';
@@ -32,6 +33,8 @@ export interface TerminalSkinOptions {
   readonly highlightMs?: number;
   /** The text shown for a store notice; its own message when absent. */
   readonly describeNotice?: (notice: Notice) => string;
+  /** The language of its words (English when absent). */
+  readonly lang?: Lang;
   /** Timers, injected so tests can step them. */
   readonly timers?: { set(callback: () => void, ms: number): unknown; clear(handle: unknown): void };
 }
@@ -94,7 +97,7 @@ export function createTerminalSkin(options: TerminalSkinOptions): TerminalSkin {
 
   const draw = (): void => {
     if (!screen || !store) return;
-    screen.write(renderFrame(model(store.getState()), { columns: screen.columns, rows: screen.rows, mode: options.mode, keys: options.keys }));
+    screen.write(renderFrame(model(store.getState()), { columns: screen.columns, rows: screen.rows, mode: options.mode, keys: options.keys, ...(options.lang ? { lang: options.lang } : {}) }));
   };
 
   /** Takes in a new change: a move highlights what it merged and spawned; anything else clears. */

@@ -121,7 +121,26 @@ export interface Span {
 }
 
 /** Printed width of text: every character this skin draws is one column wide. */
-export const widthOf = (text: string): number => [...text].length;
+/** Columns a character takes: two for East Asian wide ones (CJK, kana, hangul, fullwidth forms), else one. */
+export const charWidth = (char: string): number => {
+  const c = char.codePointAt(0) ?? 0;
+  return (c >= 0x1100 && c <= 0x115f) || (c >= 0x2e80 && c <= 0xa4cf && c !== 0x303f) || (c >= 0xac00 && c <= 0xd7a3) || (c >= 0xf900 && c <= 0xfaff) || (c >= 0xfe30 && c <= 0xfe4f) || (c >= 0xff00 && c <= 0xff60) || (c >= 0xffe0 && c <= 0xffe6) || (c >= 0x20000 && c <= 0x3fffd)
+    ? 2
+    : 1;
+};
+export const widthOf = (text: string): number => [...text].reduce((n, char) => n + charWidth(char), 0);
+/** The longest start of `text` that fits in `width` columns. */
+export function fitColumns(text: string, width: number): string {
+  let out = '';
+  let used = 0;
+  for (const char of text) {
+    const w = charWidth(char);
+    if (used + w > width) break;
+    out += char;
+    used += w;
+  }
+  return out;
+}
 
 /** Writes a line of spans with as few escape codes as possible, ending in the default look. */
 export function paint(spans: readonly Span[], mode: ColorMode): string {

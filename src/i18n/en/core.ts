@@ -1,0 +1,16 @@
+/** What every game says at once (the page and the embed core): its score bar, buttons and board label. */
+export const EN_CORE = {
+  'hud.score': 'Score',
+  'hud.best': 'Best',
+  'hud.moves': 'Moves',
+  'game.newGame': 'New game',
+  'game.undo': 'Undo',
+  'game.controls': 'Game controls',
+  'game.notices': 'Notices',
+  'game.board': 'Game board',
+  'game.boardSized': 'Game board, {size} by {size}',
+  /** The keymap's HOW_TO (src/input/keymap.ts), each key label in [brackets] (shown as a key): keep every one. */
+  'game.howTo': 'Slide the tiles with [←][↑][→][↓], [WASD], [HJKL] or a swipe. Equal tiles merge. [U] or [Ctrl+Z] undoes, [N] starts a new game.',
+  'skin.noBoard': 'The board could not be shown. Please reload the page.',
+} as const;
+

@@ -1,0 +1,10 @@
+/** The question before a new game throws play away or changes the board (ui/question.ts; an embed loads it with its dialogs). */
+export const EN_QUESTION = {
+  'ask.newGame': 'Start a new game?',
+  'ask.resize': 'Start a {size} × {size} game?',
+  'ask.seed': 'Start game {seed}?',
+  'ask.resizeWhy': 'A new game will start on the bigger or smaller board.',
+  'ask.endsCurrent': 'Your current game, with a score of {score}, will end.',
+  'ask.confirm': 'New game',
+  'ask.cancel': 'Keep playing',
+} as const;

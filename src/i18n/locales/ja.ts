@@ -1,0 +1,3 @@
+import type { LocaleCatalogue } from '../catalogue';
+
+export default {} satisfies LocaleCatalogue;
