@@ -1,8 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Direction, GameState } from '../../src/engine';
 import { fromRows, seedRng } from '../../src/engine';
 import { createGameStore } from '../../src/store';
 import type { GameView } from '../../src/store';
+import type { Lang } from '../../src/i18n/core';
+import { LOCALES } from '../../src/i18n/core';
+import { loadLang } from '../../src/i18n/load';
 import { describeChange } from '../../src/ui/announce';
 
 /** A store on a hand-made position, and what the live region would say for each change. */
@@ -75,5 +78,52 @@ describe('what the live region says', () => {
     const view = store.getState();
     expect(describeChange({ ...view, change: { ...view.change, kind: 'start' } }, null)).toBeNull();
     expect(describeChange({ ...view, change: { ...view.change, kind: 'sync' } }, view)).toBe('The game was continued in another tab. Score 0.');
+  });
+});
+
+describe('what the live region says in each language', () => {
+  let langs = {} as Record<(typeof LOCALES)[number], Lang>;
+  beforeAll(async () => {
+    langs = Object.fromEntries(await Promise.all(LOCALES.map(async (locale) => [locale, await loadLang(locale)] as const))) as typeof langs;
+  });
+  /** Moves left on a board where two 8s and two pairs of 2s merge, after a seeded spawn. */
+  const sayLeft = (lang: Lang): string | null => {
+    const store = createGameStore({ seed: 1 });
+    let said: string | null = null;
+    store.subscribe((view: GameView, previous: GameView) => (said = describeChange(view, previous, lang)));
+    store.getState().startFrom({ size: 4, board: fromRows([[8, 8, 0, 0], [2, 2, 2, 2], [0, 0, 0, 0], [0, 0, 0, 4]]), score: 1200, status: 'playing', record: '', seed: 1, rng: seedRng(1), target: 2048 });
+    store.getState().move('left');
+    return said;
+  };
+
+  it('says the merges with real numbers, the new tile\'s place and the score grouped the locale\'s way', () => {
+    const spoken = Object.fromEntries(LOCALES.map((locale) => [locale, sayLeft(langs[locale]) ?? '']));
+    const spawn = /New (\d+) in row (\d), column (\d)/.exec(spoken.en ?? '');
+    expect(spawn).not.toBeNull();
+    const [, value, row, column] = spawn ?? [];
+    expect(spoken.de).toBe(`Nach links geschoben. Verschmolzen: zwei 8er zu 16 und 2 Paare 2er zu 4ern. Neue ${value} in Zeile ${row}, Spalte ${column}. 1.224 Punkte.`);
+    expect(spoken.ja).toBe(`左に動かしました。合体：8 と 8 が 16 に（1 組）、2 と 2 が 4 に（2 組）。${row} 行目 ${column} 列目に新しい ${value}。スコア 1,224。`);
+    expect(spoken.ar).toBe(`تحرّكت إلى اليسار. اندمج مربعان 8 في 16 وزوجان من 2 إلى 4. ${value} جديد في الصف ${row}، العمود ${column}. النقاط 1,224.`);
+    expect(spoken.ru).toBe(`Сдвиг влево. Объединены: две 8 в 16 и 2 пары 2 в 4. Новая ${value} в строке ${row}, столбце ${column}. Очки: 1\u00a0224.`);
+    for (const locale of LOCALES) {
+      const text = spoken[locale] ?? '';
+      // The tiles as the tiles show them, the spawn's place, and the score as the locale groups it.
+      for (const number of ['8', '16', '2', '4', value, row, column]) expect(text, locale).toContain(number ?? '');
+      expect(text, locale).toContain(new Intl.NumberFormat(locale === 'ar' ? 'ar-u-nu-latn' : locale).format(1224));
+      if (locale !== 'en') expect(text, locale).not.toMatch(/Moved|Merged|New \d| in row /);
+    }
+  });
+
+  it('says a win, undo and a new game in the player\'s language', () => {
+    const store = createGameStore({ seed: 1 });
+    const said: (string | null)[] = [];
+    store.subscribe((view: GameView, previous: GameView) => said.push(describeChange(view, previous, langs.de)));
+    store.getState().startFrom({ size: 4, board: fromRows([[1024, 1024, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]), score: 0, status: 'playing', record: '', seed: 1, rng: seedRng(1), target: 2048 });
+    store.getState().move('left');
+    expect(said.at(-1)).toMatch(/Verschmolzen: zwei 1024er zu 2048\..*Du hast 2048 erreicht! Gewonnen\./);
+    store.getState().undo();
+    expect(said.at(-1)).toBe('Letzter Zug zurückgenommen. 0 Punkte.');
+    store.getState().newGame({ size: 5 });
+    expect(said.at(-1)).toBe('Neues Spiel auf einem Spielfeld 5 mal 5.');
   });
 });
