@@ -36,11 +36,15 @@ const FORBIDDEN: readonly (readonly [layer: string, path: string, code: string, 
   ['replay', 'src/replay/probe.ts', "import { mountPage } from '../ui/page';\nexport const m = mountPage;", 'no-restricted-imports'],
   ['input', 'src/input/probe.ts', "import { playMove } from '../engine';\nexport const p = playMove;", 'no-restricted-imports'],
   ['input keymap', 'src/input/keymap.ts', 'export const d = document.title;', 'no-restricted-globals'],
+  ['i18n', 'src/i18n/probe.ts', 'export const d = document.documentElement.lang;', 'no-restricted-globals'],
+  ['i18n', 'src/i18n/probe.ts', "import { localize } from '../ui/localize';\nexport const l = localize;", 'no-restricted-imports'],
+  ['i18n locale', 'src/i18n/locales/probe.ts', "import { createGameStore } from '../../store';\nexport const s = createGameStore;", 'no-restricted-imports'],
   ['examples', 'examples/skins/probe.ts', "import { tileColour } from '../../src/skins/palette';\nexport const t = tileColour;", 'no-restricted-imports'],
   ['examples', 'examples/skins/probe.ts', "import { Mesh } from 'three';\nexport const m = Mesh;", 'no-restricted-imports'],
 ];
 
 const ALLOWED: readonly (readonly [layer: string, path: string, code: string])[] = [
+  ['i18n', 'src/i18n/probe.ts', "import type { Notice } from '../store/types';\nimport { EN_CORE } from './en/core';\nexport type N = Notice;\nexport const c = EN_CORE;"],
   ['store', 'src/store/probe.ts', "import { playMove } from '../engine';\nimport { createStore } from 'zustand/vanilla';\nexport const x = [playMove, createStore];"],
   ['skins', 'src/skins/dom/probe.ts', "import type { Board } from '../../engine';\nimport type { GameView } from '../../store/types';\nexport type X = [Board, GameView];"],
   ['skins (top level)', 'src/skins/probe.ts', "import type { Board } from '../engine';\nimport type { GameView } from '../store/types';\nexport type X = [Board, GameView];"],
