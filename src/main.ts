@@ -4,7 +4,8 @@ import './ui/page-dialogs.css';
 import { attachGamepadOnDemand, attachKeyboard } from './input';
 import { createGameStore } from './store';
 import { localStorageOf } from './ui/local-storage';
-import { say } from './i18n/core';
+import { matchLocale } from './i18n/choose';
+import { LOCALES, say } from './i18n/core';
 import { EN_PAGE } from './i18n/en/page';
 import { loadLang } from './i18n/load';
 import { mountPage, pageLocale } from './ui/page';
@@ -67,7 +68,10 @@ const playOnIn = daily
 // The page's language before it shows (its catalogue is a small chunk; English needs none), so it never flashes English.
 // A promise, not a top-level await: the page's lazy chunks may then share the entry's code rather than split it up.
 const settings = createSettingsStore(storage);
-void loadLang(pageLocale(new URLSearchParams(location.search).get('lang'), settings.get().language, navigator.languages)).then((lang) => {
+const askedLang = new URLSearchParams(location.search).get('lang');
+// A language we do not speak is named in one console line, as the embed's bad options are; the browser's is used.
+if (askedLang !== null && matchLocale(askedLang) === null) console.error(`cube2048: lang=${JSON.stringify(askedLang.slice(0, 40))} is not a language cube2048 speaks (${LOCALES.join(', ')}), so the browser's language is used.`);
+void loadLang(pageLocale(askedLang, settings.get().language, navigator.languages)).then((lang) => {
   const page = mountPage({ doc: document, store, settings, dailyDay, lang, ...(playOnIn ? { playOnIn } : {}) });
   for (const problem of start.problems) page.notify({ message: problem });
 

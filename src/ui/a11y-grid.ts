@@ -1,14 +1,17 @@
 import { valueOf } from '../engine';
 import type { Board } from '../engine';
+import type { Lang } from '../i18n/core';
+import { ENGLISH, say } from '../i18n/core';
+import { EN_CORE } from '../i18n/en/core';
 import type { GameView, ReadonlyStore } from '../store/types';
 
-export const cellLabel = (exponent: number): string => (exponent === 0 ? 'empty' : String(valueOf(exponent)));
+export const cellLabel = (exponent: number, lang: Lang = ENGLISH): string => (exponent === 0 ? say(lang, EN_CORE, 'grid.empty') : String(valueOf(exponent)));
 
 /**
  * Mirrors the board for screen readers: `grid` gets role "grid" and rows of cells that
  * name their value or "empty", updated in step with every change of the store.
  */
-export function mountA11yGrid(grid: HTMLElement, store: ReadonlyStore<GameView>): () => void {
+export function mountA11yGrid(grid: HTMLElement, store: ReadonlyStore<GameView>, lang: () => Lang = () => ENGLISH): { refresh(): void; dispose(): void } {
   const doc = grid.ownerDocument;
   const rows = doc.createElement('div');
   rows.setAttribute('role', 'rowgroup');
@@ -40,7 +43,7 @@ export function mountA11yGrid(grid: HTMLElement, store: ReadonlyStore<GameView>)
   const render = (board: Board): void => {
     if (cells.length !== board.cells.length) build(board.size);
     board.cells.forEach((e, i) => {
-      const text = cellLabel(e);
+      const text = cellLabel(e, lang());
       const cell = cells[i];
       if (cell && cell.textContent !== text) cell.textContent = text;
     });
@@ -50,11 +53,15 @@ export function mountA11yGrid(grid: HTMLElement, store: ReadonlyStore<GameView>)
   const unsubscribe = store.subscribe((view, previous) => {
     if (view.game.board !== previous.game.board) render(view.game.board);
   });
-  return () => {
-    unsubscribe();
-    rows.remove();
-    grid.removeAttribute('role');
-    grid.removeAttribute('aria-rowcount');
-    grid.removeAttribute('aria-colcount');
+  return {
+    // A new language: "empty" in its words.
+    refresh: () => render(store.getState().game.board),
+    dispose() {
+      unsubscribe();
+      rows.remove();
+      grid.removeAttribute('role');
+      grid.removeAttribute('aria-rowcount');
+      grid.removeAttribute('aria-colcount');
+    },
   };
 }

@@ -273,7 +273,7 @@ export function createReplayViewer(options: ReplayViewerOptions): ReplayViewer {
       scrubber.max = String(timeline.length);
       gridEl.setAttribute('aria-label', t('replay.board', { size: record.size }));
 
-      session.cleanups.push(mountA11yGrid(gridEl, view));
+      session.cleanups.push(mountA11yGrid(gridEl, view, lang).dispose);
       const host = createSkinHost(boardEl, view, { options: options.skinOptions, onFallback: () => {} });
       session.cleanups.push(host.dispose);
       void host.show(options.skinName());

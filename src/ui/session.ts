@@ -102,7 +102,8 @@ export function startSession(el: SessionElements, store: GameStore, hooks: Sessi
 
   const hud = mountHud(el, store, { reducedMotion: hooks.reducedMotion, lang });
   cleanups.push(hud.dispose);
-  cleanups.push(mountA11yGrid(el.game, store));
+  const grid = mountA11yGrid(el.game, store, lang);
+  cleanups.push(grid.dispose);
   cleanups.push(attachSwipe(el.board, commands));
 
   const announcer = createAnnouncer(el.live);
@@ -142,6 +143,7 @@ export function startSession(el: SessionElements, store: GameStore, hooks: Sessi
     relabel() {
       label(act().game.size);
       hud.refresh();
+      grid.refresh();
     },
     dispose() {
       for (const cleanup of cleanups.reverse()) cleanup();

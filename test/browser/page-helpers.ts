@@ -17,6 +17,8 @@ export interface GameOptions {
   readonly baseUrl?: string;
   /** Extra script run before the page's own on every load. */
   readonly initScript?: string;
+  /** The browser's language (see ContextOptions.locale). */
+  readonly locale?: string;
 }
 
 export interface OpenGame {
@@ -37,6 +39,7 @@ export async function openGame(browser: TestBrowser, options: GameOptions = {}):
     viewport: options.viewport ?? { width: 800, height: 800 },
     deviceScaleFactor: 1,
     hasTouch: options.hasTouch ?? false,
+    ...(options.locale ? { locale: options.locale } : {}),
   });
   const seed = { [SETTINGS_KEY]: JSON.stringify({ skin: options.skin ?? 'flat' }), ...options.storage };
   // Only on the first load of this tab: later reloads must find what the page itself saved.
@@ -65,7 +68,7 @@ export async function boardShown(page: TestPage): Promise<void> {
 export async function readGrid(page: TestPage): Promise<number[][]> {
   return page.evaluate(() =>
     [...document.querySelectorAll('#game [role="row"]')].map((row) =>
-      [...row.querySelectorAll('[role="gridcell"]')].map((cell) => (cell.textContent === 'empty' ? 0 : Number(cell.textContent))),
+      [...row.querySelectorAll('[role="gridcell"]')].map((cell) => (/^\d+$/.test(cell.textContent ?? '') ? Number(cell.textContent) : 0)),
     ),
   );
 }
@@ -79,7 +82,7 @@ export interface Hud {
 
 export async function readHud(page: TestPage): Promise<Hud> {
   return page.evaluate(() => {
-    const num = (id: string): number => Number(document.getElementById(id)?.textContent?.replace(/,/g, ''));
+    const num = (id: string): number => Number(document.getElementById(id)?.textContent?.replace(/\D/g, ''));
     return { score: num('score'), best: num('best'), moves: num('moves'), undoEnabled: !(document.getElementById('undo') as HTMLButtonElement).disabled };
   });
 }
@@ -89,7 +92,7 @@ export const liveText = (page: TestPage): Promise<string> => page.evaluate(() =>
 
 /** Waits until the page has played `moves` moves (input is paced a frame at a time). */
 export async function waitForMoves(page: TestPage, moves: number): Promise<void> {
-  await page.waitForFunction((n) => document.getElementById('moves')?.textContent?.replace(/,/g, '') === String(n), moves);
+  await page.waitForFunction((n) => document.getElementById('moves')?.textContent?.replace(/\D/g, '') === String(n), moves);
 }
 
 /** Expects the page to show `state`: the grid, the score and the move count. */

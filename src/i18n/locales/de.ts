@@ -12,6 +12,7 @@ export default {
   'game.board': 'Spielfeld',
   'game.boardSized': 'Spielfeld, {size} mal {size}',
   'game.howTo': 'Schiebe die Kacheln mit [←][↑][→][↓], [WASD], [HJKL] oder einer Wischgeste. Gleiche Kacheln verschmelzen. [U] oder [Ctrl+Z] macht einen Zug rückgängig, [N] startet ein neues Spiel.',
+  'grid.empty': 'leer',
   'skin.noBoard': 'Das Spielfeld kann nicht angezeigt werden. Bitte lade die Seite neu.',
   'ask.newGame': 'Neues Spiel starten?',
   'ask.resize': 'Ein Spiel auf {size} × {size} starten?',

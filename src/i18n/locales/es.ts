@@ -12,6 +12,7 @@ export default {
   'game.board': 'Tablero',
   'game.boardSized': 'Tablero de {size} por {size}',
   'game.howTo': 'Desliza las fichas con [←][↑][→][↓], [WASD], [HJKL] o deslizando el dedo. Las fichas iguales se fusionan. [U] o [Ctrl+Z] deshace, [N] empieza una nueva partida.',
+  'grid.empty': 'vacía',
   'skin.noBoard': 'No se pudo mostrar el tablero. Vuelve a cargar la página.',
   'ask.newGame': '¿Empezar una nueva partida?',
   'ask.resize': '¿Empezar una partida de {size} × {size}?',

@@ -12,6 +12,7 @@ export default {
   'game.board': 'Plateau',
   'game.boardSized': 'Plateau de {size} sur {size}',
   'game.howTo': 'Faites glisser les tuiles avec [←][↑][→][↓], [WASD], [HJKL] ou d’un geste. Deux tuiles égales fusionnent. [U] ou [Ctrl+Z] annule, [N] lance une nouvelle partie.',
+  'grid.empty': 'vide',
   'skin.noBoard': 'Impossible d’afficher le plateau. Veuillez recharger la page.',
   'ask.newGame': 'Commencer une nouvelle partie ?',
   'ask.resize': 'Commencer une partie en {size} × {size} ?',

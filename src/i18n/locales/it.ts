@@ -12,6 +12,7 @@ export default {
   'game.board': 'Griglia di gioco',
   'game.boardSized': 'Griglia di gioco, {size} per {size}',
   'game.howTo': 'Fai scorrere le tessere con [←][↑][→][↓], [WASD], [HJKL] o con un gesto. Le tessere uguali si uniscono. [U] o [Ctrl+Z] annulla, [N] inizia una nuova partita.',
+  'grid.empty': 'vuota',
   'skin.noBoard': 'Impossibile mostrare la griglia. Ricarica la pagina.',
   'ask.newGame': 'Iniziare una nuova partita?',
   'ask.resize': 'Iniziare una partita {size} × {size}?',

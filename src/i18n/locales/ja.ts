@@ -12,6 +12,7 @@ export default {
   'game.board': '盤面',
   'game.boardSized': '盤面 {size}×{size}',
   'game.howTo': '[←][↑][→][↓]、[WASD]、[HJKL] またはスワイプでタイルを動かします。同じ数のタイルは合体します。[U] か [Ctrl+Z] で元に戻し、[N] で新しいゲームを始めます。',
+  'grid.empty': '空き',
   'skin.noBoard': '盤面を表示できません。ページを再読み込みしてください。',
   'ask.newGame': '新しいゲームを始めますか？',
   'ask.resize': '{size}×{size} のゲームを始めますか？',

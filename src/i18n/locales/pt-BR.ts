@@ -12,6 +12,7 @@ export default {
   'game.board': 'Tabuleiro',
   'game.boardSized': 'Tabuleiro de {size} por {size}',
   'game.howTo': 'Deslize as peças com [←][↑][→][↓], [WASD], [HJKL] ou com o dedo. Peças iguais se juntam. [U] ou [Ctrl+Z] desfaz, [N] começa um novo jogo.',
+  'grid.empty': 'vazia',
   'skin.noBoard': 'Não foi possível mostrar o tabuleiro. Recarregue a página.',
   'ask.newGame': 'Começar um novo jogo?',
   'ask.resize': 'Começar um jogo de {size} × {size}?',

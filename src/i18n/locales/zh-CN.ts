@@ -12,6 +12,7 @@ export default {
   'game.board': '棋盘',
   'game.boardSized': '棋盘，{size}×{size}',
   'game.howTo': '用 [←][↑][→][↓]、[WASD]、[HJKL] 或滑动来移动方块。相同的方块会合并。[U] 或 [Ctrl+Z] 撤销，[N] 开始新游戏。',
+  'grid.empty': '空',
   'skin.noBoard': '无法显示棋盘。请重新加载页面。',
   'ask.newGame': '开始新游戏？',
   'ask.resize': '开始 {size}×{size} 的游戏？',

@@ -42,6 +42,7 @@ const contextOptions = (options: ContextOptions): Parameters<Browser['newContext
   ...(options.viewport ? { viewport: { ...options.viewport } } : {}),
   deviceScaleFactor: options.deviceScaleFactor ?? 1,
   hasTouch: options.hasTouch ?? false,
+  ...(options.locale ? { locale: options.locale } : {}),
 });
 
 function contextDriver(context: BrowserContext): ContextDriver {

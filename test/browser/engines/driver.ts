@@ -11,6 +11,13 @@ export interface ContextOptions {
   /** Only where `supports.deviceScaleFactor` (WebKitGTK's WebDriver cannot set it). */
   readonly deviceScaleFactor?: number;
   readonly hasTouch?: boolean;
+  /**
+   * The browser's languages, first the preferred one ("de-DE"). Chromium sets them for real
+   * (Playwright's `locale`: `navigator.languages`, Accept-Language, Intl's default); the
+   * Firefox and WebKit drivers cannot per context, so `TestBrowser` has an init script give
+   * pages those `navigator.languages` instead (all the game reads).
+   */
+  readonly locale?: string;
 }
 
 export interface MediaFeatures {

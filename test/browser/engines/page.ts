@@ -490,7 +490,15 @@ export class TestBrowser {
 
   async newContext(options: ContextOptions = {}): Promise<TestContext> {
     const viewport = options.viewport ?? { width: 800, height: 800 };
-    return new TestContext(this.engine, await this.driver.newContext({ deviceScaleFactor: 1, ...options, viewport }), viewport);
+    const context = new TestContext(this.engine, await this.driver.newContext({ deviceScaleFactor: 1, ...options, viewport }), viewport);
+    // Only Chromium's driver sets the browser's languages itself (see ContextOptions.locale).
+    if (options.locale && this.engine !== 'chromium') {
+      await context.addInitScript((languages: string[]) => {
+        Object.defineProperty(Navigator.prototype, 'languages', { configurable: true, get: () => Object.freeze([...languages]) });
+        Object.defineProperty(Navigator.prototype, 'language', { configurable: true, get: () => languages[0] });
+      }, [options.locale, options.locale.split('-')[0] ?? options.locale]);
+    }
+    return context;
   }
 
   close(): Promise<void> {
