@@ -26,7 +26,8 @@ afterEach(() => {
 });
 
 const stateDir = (): string => join(dir.path, 'state', 'cube2048');
-const env = (extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({ XDG_STATE_HOME: join(dir.path, 'state'), TERM: 'xterm-256color', NO_COLOR: '1', COLORTERM: '', ...extra });
+// English unless a test names another language (the machine's own LANG must not change what the tests read).
+const env = (extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({ XDG_STATE_HOME: join(dir.path, 'state'), TERM: 'xterm-256color', NO_COLOR: '1', COLORTERM: '', LANG: 'C.UTF-8', LC_ALL: '', LC_MESSAGES: '', ...extra });
 
 /**
  * A shell on the pty: sets the window size, saves the terminal settings, runs the game,
@@ -104,6 +105,32 @@ describe('cube2048 play', () => {
     expect(output.lastIndexOf(RESTORE)).toBeGreaterThan(output.lastIndexOf('\x1b[H'));
     expect(output).toContain(`cube2048: score ${game.score}, best ${game.score}, ${game.record.length} moves.`);
     sttyUnchanged();
+  });
+
+  it('speaks the language LANG names (here de_DE.UTF-8), its numbers grouped the German way', async () => {
+    const p = playOnPty('--seed 7', { env: { LANG: 'de_DE.UTF-8' } });
+    let game = newGame({ seed: 7 });
+    await p.waitFor(hasBoard(p), 'the first board');
+    const screen = (): string => p.screen().join('\n');
+    expect(screen()).toContain('PUNKTE 0');
+    expect(screen()).toContain('REKORD');
+    expect(screen()).toContain('ZÜGE 0');
+    expect(screen()).toContain('4×4 · Ziel 2.048');
+    // Longer than English, the keys line gets the width it needs (and breaks between its parts only where the window is narrower).
+    expect(screen()).toContain('←↑→↓ wasd hjkl schieben · u zurück · n neu · q beenden');
+    const dir = (['left', 'right', 'up', 'down'] as const).find((d) => playMove(game, d).report.moved) ?? 'left';
+    game = playMove(game, dir).state;
+    p.send({ left: 'a', right: 'd', up: 'w', down: 's' }[dir]);
+    await p.waitFor(() => screen().includes('ZÜGE 1'), 'one move');
+    expect(boardOnScreen(p.screen())).toEqual(toRows(game.board));
+    p.send('n');
+    await p.waitFor(() => screen().includes('Neues Spiel starten? Dieses geht verloren.'), 'the question in German');
+    expect(screen()).toMatch(/y ja · n nein/);
+    p.send('n');
+    await p.waitFor(() => !screen().includes('Neues Spiel starten?'), 'the question answered');
+    p.send('q');
+    expect(await p.exited).toBe(0);
+    expect(p.output()).toContain(`cube2048: ${game.score} Punkte, Rekord ${game.score}, 1 Zug. Gespeichert in`);
   });
 
   it('undoes with u', async () => {

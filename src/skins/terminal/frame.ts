@@ -283,9 +283,17 @@ function messages(model: FrameModel, mode: ColorMode, keys: FrameKeys, width: nu
   return lines;
 }
 
-function keysLine(model: FrameModel, mode: ColorMode, keys: FrameKeys, t: Speak): Span[] {
+/** The keys line; where a language's words make it wider than `width`, it breaks between its parts (at " · "). */
+function keysLines(model: FrameModel, mode: ColorMode, keys: FrameKeys, t: Speak, width: number): Span[][] {
   const hint: Span[] = model.hint ? [{ text: t('term.hint', { arrow: ARROWS[model.hint] }), style: { bold: true, ...(hasColour(mode) ? { fg: themeFor(mode).accent } : {}) } }, { text: '  ' }] : [];
-  return [...hint, { text: t('term.keys', { move: mode === 'plain' ? keys.movePlain : keys.move, undo: keys.undo, newGame: keys.newGame, quit: keys.quit }), style: { dim: true } }];
+  const line = t('term.keys', { move: mode === 'plain' ? keys.movePlain : keys.move, undo: keys.undo, newGame: keys.newGame, quit: keys.quit });
+  if (spanWidth(hint) + widthOf(line) <= width) return [[...hint, { text: line, style: { dim: true } }]];
+  const parts = line.split(' · ');
+  const half = Math.ceil(parts.length / 2);
+  return [
+    [...hint, { text: parts.slice(0, half).join(' · '), style: { dim: true } }],
+    [{ text: parts.slice(half).join(' · '), style: { dim: true } }],
+  ];
 }
 
 /** The size a window must have for the smallest layout of this board. */
@@ -305,10 +313,11 @@ export function frameLines(model: FrameModel, options: FrameOptions): Span[][] {
   for (const layout of LAYOUTS) {
     const width = boardWidth(model.size, layout, boxed);
     if (width > columns) continue;
-    const blockWidth = Math.min(columns, Math.max(width, MIN_TEXT_WIDTH));
+    // Wide enough for the keys line where the window is (a language's words may be longer than English's).
+    const blockWidth = Math.min(columns, Math.max(width, MIN_TEXT_WIDTH, spanWidth(keysLines(model, mode, keys, t, Infinity)[0] ?? [])));
     const board = boxed ? boxedBoard(model, layout, mode === 'plain') : colourBoard(model, layout, themeFor(mode));
     const text = [...header(model, mode, t, grouped), []];
-    const below = [[], ...messages(model, mode, keys, blockWidth, t, grouped), keysLine(model, mode, keys, t)];
+    const below = [[], ...messages(model, mode, keys, blockWidth, t, grouped), ...keysLines(model, mode, keys, t, blockWidth)];
     const height = text.length + board.length + below.length;
     if (height > rows) continue;
     const left = Math.floor((columns - blockWidth) / 2);
