@@ -61,7 +61,7 @@ const playOnIn = daily
     }
   : undefined;
 
-const page = mountPage({ doc: document, store, settings: createSettingsStore(storage), dailyDay, ...(playOnIn ? { playOnIn } : {}) });
+const page = mountPage({ doc: document, store, settings: createSettingsStore(storage), dailyDay, seeded: !daily && start.seed !== undefined, ...(playOnIn ? { playOnIn } : {}) });
 for (const problem of start.problems) page.notify({ message: problem });
 
 attachKeyboard(page.game, page.commands, { scope: 'page' });

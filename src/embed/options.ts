@@ -82,6 +82,11 @@ export interface MountOptions {
   readonly reducedMotion?: boolean;
   /** Default "auto". */
   readonly theme?: ThemeChoice;
+  /**
+   * Keep every finished game in this embed's own history (the browser's database, named after
+   * the storage key), for statistics and replays. Default false; needs storage.
+   */
+  readonly history?: boolean;
   readonly on?: GameCallbacks;
 }
 
@@ -262,6 +267,13 @@ export const OPTIONS = {
     effect: 'live',
   },
   theme: choice<ThemeChoice, 'theme', 'live'>('theme', ['light', 'dark', 'auto'], 'auto', 'live'),
+  history: {
+    attribute: 'history',
+    default: false,
+    check: (value, naming) => (typeof value === 'boolean' ? fine(value) : { value: false, problems: [`${naming(value)} is not true or false, so games are not kept`] }),
+    read: (text, naming, attribute) => (text === 'false' ? fine(false) : text === '' || text === 'true' || text === attribute ? fine(true) : { value: false, problems: [`${naming(text)} is not true or false, so games are not kept`] }),
+    effect: 'restart',
+  },
   on: { attribute: undefined, default: {}, check: checkCallbacks, effect: 'mount' },
 } as const satisfies { readonly [K in keyof Required<MountOptions>]: OptionSpec<unknown> };
 

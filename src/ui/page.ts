@@ -16,7 +16,9 @@ import { anyModalOpen, confirmWith } from './dialogs';
 import { createFeedback } from './feedback';
 import type { PageNotice } from './notices';
 import { mountNotices } from './notices';
-import { showDailyBanner } from './daily';
+import { showDailyBanner, utcDay } from './daily';
+import type { Recorder } from './history/recorder';
+import { localStorageOf } from './local-storage';
 import { mountOverlays } from './overlays';
 import { onDemand } from './on-demand';
 import type { PlayOnTarget } from './replay-viewer';
@@ -29,6 +31,9 @@ import type { Share } from './share';
 import { createSkinHost } from './skin-host';
 import type { SkinHost } from './skin-host';
 
+/** The page's history database: the normal game's and the daily challenge's games are kept together. */
+export const HISTORY_DB = 'cube2048:history';
+
 export interface PageOptions {
   readonly doc: Document;
   readonly store: GameStore;
@@ -37,6 +42,8 @@ export interface PageOptions {
   readonly dailyDay?: string | null;
   /** Where a game played on from a replay goes, when not into `store` (see the replay viewer). */
   readonly playOnIn?: () => PlayOnTarget;
+  /** The game in the store was started from a chosen seed (`?seed=`), for its entry in the history. */
+  readonly seeded?: boolean;
 }
 
 export interface Page {
@@ -49,7 +56,7 @@ export interface Page {
   dispose(): void;
 }
 
-export function mountPage({ doc, store, settings, dailyDay = null, playOnIn }: PageOptions): Page {
+export function mountPage({ doc, store, settings, dailyDay = null, playOnIn, seeded = false }: PageOptions): Page {
   const win = doc.defaultView as Window;
   const game = byId<HTMLElement>(doc, 'game');
   const board = byId<HTMLElement>(doc, 'board');
@@ -80,6 +87,23 @@ export function mountPage({ doc, store, settings, dailyDay = null, playOnIn }: P
   shown = host;
   cleanups.push(host.dispose);
 
+  // The player's history: the recorder loads with the page (its code is apart, so the first board is not held up) and keeps every finished game.
+  let recorder: Recorder | null = null;
+  const history = onDemand(() =>
+    import('./history/recorder').then(({ startRecorder }) =>
+      (recorder = startRecorder(store, {
+        dbName: HISTORY_DB,
+        storage: localStorageOf(win),
+        keyPrefix: dailyDay ? 'cube2048:daily' : 'cube2048',
+        modeOfNewGame: () => (dailyDay ? { mode: 'daily', day: dailyDay } : null),
+        initialMode: dailyDay ? { mode: 'daily', day: dailyDay } : seeded ? { mode: 'seeded' } : null,
+        notify: (message) => notices.add({ message }),
+      })),
+    ),
+  );
+  void history.get();
+  cleanups.push(history.dispose);
+
   // The player's own input takes the game back from autoplay.
   let ai: AiPanel | null = null;
   const session = startSession(
@@ -103,6 +127,7 @@ export function mountPage({ doc, store, settings, dailyDay = null, playOnIn }: P
       undo: () => actions().undo(),
       focusGame,
       delay: () => overlayDelay(appearance.current().reducedMotion),
+      kept: () => history.get().then((r) => r.settled()),
     }),
   );
 
@@ -142,10 +167,41 @@ export function mountPage({ doc, store, settings, dailyDay = null, playOnIn }: P
       createReplayViewer({ dialog: byId(doc, 'replay-dialog'), confirmDialog, store, skinName: () => host.current ?? FALLBACK_SKIN, skinOptions, say: session.say, focusGame, ...(playOnIn ? { playOnIn } : {}) }),
     ),
   );
+  // A game started from a chosen seed is kept in the history as such.
+  const seededGame = async (request: { readonly seed: number }): Promise<boolean> => {
+    recorder?.expect({ mode: 'seeded' });
+    try {
+      return await session.requestNewGame(request);
+    } finally {
+      recorder?.expect(null);
+    }
+  };
+  // "Your games": the statistics and the list load on first use.
+  const historyView = onDemand(() =>
+    Promise.all([import('./history/view'), import('./share'), history.get()]).then(([{ createHistoryView }, { shareLink }, rec]) =>
+      createHistoryView({
+        doc,
+        recorder: rec,
+        openReplay: (record) => viewer.get().then((v) => v.open(record)),
+        linkFor: (code) => shareLink(win.location.href, code),
+        confirm: (text) => confirmWith(confirmDialog, text),
+        notify: (message) => notices.add({ message }),
+        say: session.say,
+        focusGame,
+        today: () => utcDay(new Date()),
+      }),
+    ),
+  );
+  cleanups.push(historyView.dispose);
+  const openHistory = byId(doc, 'open-history');
+  const onOpenHistory = (): void => void historyView.get().then((view) => view.open());
+  openHistory.addEventListener('click', onOpenHistory);
+  cleanups.push(() => openHistory.removeEventListener('click', onOpenHistory));
+
   // Sharing, seeds and the More sheet load on first use too; the click (or the `#g=` address) waits for them.
   const sharing = onDemand(() =>
     import('./share').then(({ createShare }) =>
-      createShare({ doc, store, viewer: viewer.get, requestNewGame: session.requestNewGame, notify: notices.add, say: session.say, focusGame, dailyDay }),
+      createShare({ doc, store, viewer: viewer.get, requestNewGame: seededGame, notify: notices.add, say: session.say, focusGame, dailyDay }),
     ),
   );
   cleanups.push(viewer.dispose, sharing.dispose);
