@@ -26,7 +26,7 @@ const MIGRATIONS: readonly ((db: IDBDatabase) => void)[] = [
 export class HistoryUnavailable extends Error {
   constructor(
     message: string,
-    readonly reason: 'unsupported' | 'blocked' | 'failed',
+    readonly reason: 'unsupported' | 'failed',
   ) {
     super(message);
   }
@@ -82,10 +82,11 @@ const keyName = (value: unknown): string => (typeof value === 'object' && value 
 
 /**
  * Opens (creating or upgrading) the history database. It closes itself when another tab
- * upgrades it, so this tab never blocks a newer version; one it is blocked by rejects with
- * `reason: 'blocked'` after `blockedMs`.
+ * upgrades it, so this tab never blocks a newer version. When an older tab blocks this one's
+ * upgrade, `onBlocked` is called after `blockedMs` and the open goes on waiting: it succeeds
+ * as soon as that tab closes.
  */
-export function openHistoryDb(name: string, factory: IDBFactory | undefined = globalThis.indexedDB, blockedMs = 3000): Promise<HistoryDb> {
+export function openHistoryDb(name: string, onBlocked: () => void = () => undefined, factory: IDBFactory | undefined = globalThis.indexedDB, blockedMs = 2000): Promise<HistoryDb> {
   return new Promise((resolve, reject) => {
     if (!factory) return reject(new HistoryUnavailable('this browser has no database for it', 'unsupported'));
     let request: IDBOpenDBRequest;
@@ -97,7 +98,7 @@ export function openHistoryDb(name: string, factory: IDBFactory | undefined = gl
     }
     let blockedTimer: ReturnType<typeof setTimeout> | null = null;
     request.onblocked = () => {
-      blockedTimer ??= setTimeout(() => reject(new HistoryUnavailable('another cube2048 tab is still using an older version of it', 'blocked')), blockedMs);
+      blockedTimer ??= setTimeout(onBlocked, blockedMs);
     };
     request.onupgradeneeded = (event) => {
       for (let v = event.oldVersion; v < DB_VERSION; v++) MIGRATIONS[v]?.(request.result);

@@ -13,7 +13,7 @@ import { entryOf, historyEffect, metaFits, startMeta, tickMeta } from '../../his
 import type { GameStore } from '../../store';
 import type { StorageLike } from '../../store/types';
 import type { HistoryDb } from './db';
-import { HistoryUnavailable, openHistoryDb } from './db';
+import { openHistoryDb } from './db';
 import { HISTORY_TEXT } from './texts';
 
 export interface RecorderOptions {
@@ -31,7 +31,7 @@ export interface RecorderOptions {
   readonly notify: (message: string) => void;
   readonly now?: () => number;
   /** Injected in tests; the browser's own by default. */
-  readonly open?: (name: string) => Promise<HistoryDb>;
+  readonly open?: (name: string, onBlocked: () => void) => Promise<HistoryDb>;
   /** Wait before the one retry of a failed write. */
   readonly retryMs?: number;
 }
@@ -91,14 +91,15 @@ export function startRecorder(store: GameStore, options: RecorderOptions): Recor
 
   // --- the meta of the game in progress -----------------------------------------------------
   let expected: { mode: GameMode; day?: string } | null = null;
-  const fresh = (game: GameState): GameMeta => {
-    const wanted = expected ?? options.modeOfNewGame?.(game) ?? (game.record.length > 0 ? { mode: 'forked' as const } : { mode: 'normal' as const });
+  /** The meta of a game starting now; `began` says it began in this store (a game already under way when the page opened is just 'normal'). */
+  const fresh = (game: GameState, began = true): GameMeta => {
+    const wanted = expected ?? options.modeOfNewGame?.(game) ?? (began && game.record.length > 0 ? { mode: 'forked' as const } : { mode: 'normal' as const });
     expected = null;
     return startMeta(game, wanted.mode, now(), wanted.day);
   };
   const stored = read(metaKey);
   expected = options.initialMode ?? null;
-  let meta: GameMeta = isMeta(stored) && metaFits(stored, store.getState().game) ? stored : fresh(store.getState().game);
+  let meta: GameMeta = isMeta(stored) && metaFits(stored, store.getState().game) ? stored : fresh(store.getState().game, false);
   expected = null;
   write(metaKey, meta);
 
@@ -108,18 +109,19 @@ export function startRecorder(store: GameStore, options: RecorderOptions): Recor
     if (!disposed) options.notify(message);
   };
   const db = (): Promise<HistoryDb | null> =>
-    (opened ??= (options.open ?? openHistoryDb)(options.dbName).then(
+    (opened ??= (options.open ?? openHistoryDb)(options.dbName, () => {
+      // An older tab holds the database: say so; the open goes on and succeeds once that tab goes.
+      problem = HISTORY_TEXT.blocked;
+      tell(problem);
+    }).then(
       (handle) => {
         problem = null;
         if (disposed) handle.close();
         return handle;
       },
       (error: unknown) => {
-        const blocked = error instanceof HistoryUnavailable && error.reason === 'blocked';
-        problem = blocked ? HISTORY_TEXT.blocked : HISTORY_TEXT.unavailable(error instanceof Error ? error.message : String(error));
+        problem = HISTORY_TEXT.unavailable(error instanceof Error ? error.message : String(error));
         tell(problem);
-        // A blocked upgrade clears when the other tab goes: try again on the next write.
-        if (blocked) opened = null;
         return null;
       },
     ));
@@ -193,7 +195,8 @@ export function startRecorder(store: GameStore, options: RecorderOptions): Recor
     write(metaKey, meta);
   });
 
-  // Games kept before a tab was closed, or while the database was unavailable, go in now.
+  // Open at once, so a database that cannot be used is told before a game is lost to it; games kept before a tab was closed, or while the database was unavailable, go in now.
+  void db();
   if (pending().length > 0) void flush();
 
   return {

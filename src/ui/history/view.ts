@@ -123,7 +123,7 @@ export function createHistoryView(options: HistoryViewOptions): HistoryView {
   const status = el(doc, 'p', { className: 'history-status' });
   status.setAttribute('role', 'status');
 
-  const fileInput = el(doc, 'input', { type: 'file' });
+  const fileInput = el(doc, 'input', { type: 'file', id: 'history-import-file' });
   fileInput.accept = '.json,application/json';
   fileInput.hidden = true;
   const exportAll = el(doc, 'button', { type: 'button', className: 'button small', textContent: T.exportAll });
@@ -307,6 +307,16 @@ export function createHistoryView(options: HistoryViewOptions): HistoryView {
     const id = button?.dataset.id;
     if (!button || !id) return;
     void (async () => {
+      if (button.dataset.action === 'delete') {
+        if (!(await options.confirm(T.confirmDelete))) return button.focus();
+        return withDb(async (db) => {
+          await db.remove([id]);
+          games = games.filter((g) => g.id !== id);
+          status.textContent = T.deleted;
+          render();
+          gamesTab.panel.querySelector<HTMLElement>('.history-row button, select')?.focus();
+        });
+      }
       const entry = await entryFor(id);
       if (!entry) return void (status.textContent = T.unreadable(1));
       const record = recordOfEntry(entry);
@@ -323,15 +333,6 @@ export function createHistoryView(options: HistoryViewOptions): HistoryView {
         }
       } else if (button.dataset.action === 'export') {
         download(doc, `cube2048-seed${record.seed}-${record.moves.length}moves.json`, recordToJson(record));
-      } else if (button.dataset.action === 'delete') {
-        if (!(await options.confirm(T.confirmDelete))) return button.focus();
-        await withDb(async (db) => {
-          await db.remove([id]);
-          games = games.filter((g) => g.id !== id);
-          status.textContent = T.deleted;
-          render();
-          gamesTab.panel.querySelector<HTMLElement>('.history-row button, select')?.focus();
-        });
       }
     })();
   };
