@@ -329,9 +329,10 @@ function recordHistory(store: GameStore, file: HistoryFile, start: { fresh: bool
   const first = store.getState().game;
   const saved = file.readMeta();
   const now = Date.now();
-  if (start.replaced && saved) {
+  if (start.replaced) {
     const effect = historyEffect(start.replaced, first, 'new');
-    if (effect?.kind === 'keep') keep(effect.game, effect.end, saved, now);
+    // Without its meta (a save from before the history), the game is kept as a normal one ending now.
+    if (effect?.kind === 'keep') keep(effect.game, effect.end, saved ?? startMeta(effect.game, 'normal', now), now);
   }
   // A continued game keeps its start and time played; the time between runs is not play.
   let meta: GameMeta = !start.fresh && saved && metaFits(saved, first) ? { ...saved, lastAt: now } : startMeta(first, start.fresh ? start.mode : 'normal', now);
