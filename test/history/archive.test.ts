@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeArchive, encodeArchive, MAX_ARCHIVE_CHARS, mergeEntries } from '../../src/history/archive';
+import { checkArchiveGame, decodeArchive, encodeArchive, MAX_ARCHIVE_CHARS, mergeEntries, openArchive } from '../../src/history/archive';
 import type { HistoryEntry } from '../../src/history/entry';
 import { entryOf, startMeta, tickMeta } from '../../src/history/keep';
 import { playGame } from './games';
@@ -85,6 +85,18 @@ describe('the history export file', () => {
 
   it('refuses a file over 64 MB before parsing it', () => {
     expect(decodeArchive(' '.repeat(MAX_ARCHIVE_CHARS + 1))).toEqual({ ok: false, error: 'The file is too large to be a cube2048 history (over 64 MB).' });
+  });
+});
+
+describe('an export checked a game at a time (for a progress bar)', () => {
+  it('finds what decodeArchive finds', () => {
+    const text = tampered(1, (g) => (g.score = 1));
+    const list = openArchive(text);
+    if (!list.ok) throw new Error(list.error);
+    const checked = list.value.map(checkArchiveGame);
+    expect(checked.flatMap((c) => (c.ok ? [c.value] : []))).toEqual(decoded(text).games);
+    expect(checked[1]).toEqual({ ok: false, error: decoded(text).skipped[0]?.reason });
+    expect(openArchive('[]')).toEqual(decodeArchive('[]'));
   });
 });
 
