@@ -73,7 +73,7 @@ export const HISTORY_TEXT = {
   totalMoves: 'Moves made',
   timePlayed: 'Time played',
   dailyStreak: 'Daily challenge streak',
-  days: (n: number) => plural(n, 'day', 'days'),
+  streakDays: (current: number, best: number) => `${plural(current, 'day', 'days')} (best ${formatNumber(best)})`,
   percent: (rate: number) => `${Math.round(rate * 100)}%`,
 
   // Charts
@@ -111,6 +111,7 @@ export const HISTORY_TEXT = {
   exportAll: 'Export all',
   importFile: 'Import…',
   clear: 'Clear history',
+  checking: (done: number, total: number) => `Checking the games: ${formatNumber(done)} of ${formatNumber(total)}…`,
   exported: (n: number) => `Exported ${plural(n, 'game', 'games')}.`,
   imported: (added: number, known: number) => `Imported ${plural(added, 'game', 'games')}${known > 0 ? `; ${plural(known, 'was', 'were')} already kept` : ''}.`,
   importSkipped: (n: number, first: string) => `${plural(n, 'entry was', 'entries were')} skipped: ${first}${n > 1 ? ' …' : ''}`,

@@ -8,7 +8,7 @@ import type { GameMode, GameSummary, HistoryEntry } from '../../history/entry';
 import { GAME_MODES, entryId, isWin, recordOfEntry } from '../../history/entry';
 import { filterGames, statisticsOf } from '../../history/statistics';
 import type { GroupStatistics } from '../../history/statistics';
-import { decodeArchive, encodeArchive } from '../../history/archive';
+import { checkArchiveGame, encodeArchive, mergeEntries, openArchive } from '../../history/archive';
 import type { GameRecord } from '../../replay/record';
 import { encodeRecord, recordFromJson, recordToJson, verifyRecord } from '../../replay/record';
 import type { ConfirmText } from '../dialogs';
@@ -21,6 +21,8 @@ import './history.css';
 
 /** Rows drawn per page of the list. */
 export const PAGE_SIZE = 50;
+/** Games replayed between two paints while an import is checked. */
+const IMPORT_SLICE = 100;
 /** Refuse a file larger than this before reading it (10,000 long games are about 20 MB). */
 const MAX_IMPORT_BYTES = 64 * 1024 * 1024;
 
@@ -183,7 +185,7 @@ export function createHistoryView(options: HistoryViewOptions): HistoryView {
       figure(T.bestStreak, formatNumber(s.winStreak.best)),
       figure(T.totalMoves, formatNumber(s.totalMoves)),
       figure(T.timePlayed, formatDuration(s.totalPlayedMs)),
-      figure(T.dailyStreak, `${T.days(s.dailyStreak.current)} (${formatNumber(s.dailyStreak.best)})`),
+      figure(T.dailyStreak, T.streakDays(s.dailyStreak.current, s.dailyStreak.best)),
     );
 
   const renderStats = (): void => {
@@ -368,10 +370,22 @@ export function createHistoryView(options: HistoryViewOptions): HistoryView {
         if (problem) return void (status.textContent = T.importFailed(problem));
         incoming = [entryOfRecord(single.value, now())];
       } else {
-        const decoded = decodeArchive(text);
-        if (!decoded.ok) return void (status.textContent = T.importFailed(decoded.error));
-        incoming = decoded.value.games;
-        skipped = decoded.value.skipped;
+        const list = openArchive(text);
+        if (!list.ok) return void (status.textContent = T.importFailed(list.error));
+        // Each game is replayed before it is taken: in slices, so 10,000 games keep the page responsive and show progress.
+        const checked: HistoryEntry[] = [];
+        const problems: { index: number; reason: string }[] = [];
+        for (let i = 0; i < list.value.length; i++) {
+          if (i % IMPORT_SLICE === 0 && i > 0) {
+            status.textContent = T.checking(i, list.value.length);
+            await new Promise((resolve) => setTimeout(resolve, 0));
+          }
+          const one = checkArchiveGame(list.value[i], i);
+          if (one.ok) checked.push(one.value);
+          else problems.push({ index: i, reason: one.error });
+        }
+        incoming = mergeEntries(new Set<string>(), checked);
+        skipped = problems;
       }
       const known = new Set(games.map((g) => g.id));
       const added = incoming.filter((e) => !known.has(e.id));
