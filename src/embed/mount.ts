@@ -10,6 +10,7 @@ import type { SkinOptions } from '../skins/skin';
 import { createGameStore } from '../store';
 import type { GameStore } from '../store';
 import type { GameView } from '../store/types';
+import type { OverlayActions } from '../ui/overlays';
 import { overlayDelay, startSession } from '../ui/session';
 import { createSkinHost } from '../ui/skin-host';
 import type { Extras } from './extras';
@@ -111,26 +112,20 @@ export function startGame({ shadow, events, options, problems, onDestroy }: Star
   const unlessDestroyed = (run: () => unknown) => (): void => {
     if (!destroyed) run();
   };
-  // `history`: this embed keeps its finished games in a database of its own; the code loads only then.
-  const historyStorage = options.history ? claim.storage : null;
-  if (options.history && !historyStorage) console.warn('cube2048: history needs storage: this game is kept in memory only, so its games are not kept either.');
-  const recorder = historyStorage
-      ? import('../ui/history/recorder').then(({ startRecorder }) => {
-          const r = startRecorder(store, { dbName: `${claim.prefix}:history`, storage: historyStorage, keyPrefix: claim.prefix, notify: (message) => void needExtras().then((x) => x?.add({ message })) });
-          cleanups.push(r.dispose);
-          if (destroyed) r.dispose();
-          return r;
-        })
-      : null;
-  const overlayActions = {
+  const overlayActions: OverlayActions = {
     keepGoing: unlessDestroyed(() => act().keepGoing()),
     newGame: unlessDestroyed(() => act().newGame()),
     undo: unlessDestroyed(() => act().undo()),
     focusGame: () => focusGame(),
     delay: () => overlayDelay(motionReduced()),
-    ...(recorder ? { kept: () => recorder.then((r) => r.settled()) } : {}),
   };
   if (extrasWanted(act())) void needExtras();
+  if (options.history)
+    void import('./history').then(({ keepHistory }) => {
+      const stop = keepHistory(store, claim, (message) => void needExtras().then((x) => x?.add({ message })), overlayActions);
+      if (destroyed) stop();
+      else cleanups.push(stop);
+    });
 
   let markReady: (skin: EmbedSkin) => void = () => undefined;
   const ready = new Promise<EmbedSkin>((resolve) => (markReady = resolve));

@@ -50,7 +50,7 @@ describe('mountGame options', () => {
   it('keep no history unless asked, and say so for a value that is not true or false', () => {
     expect(checkAttribute('history', '').value).toEqual({ history: true });
     expect(checkAttribute('history', 'false').value).toEqual({ history: false });
-    expect(checkAttribute('history', 'yes').problems).toEqual(['history="yes" is not true or false, so games are not kept']);
+    expect(checkAttribute('history', 'yes').problems).toEqual(['history="yes" is not true, false or auto, so games are not kept']);
     expect(resolveOptions({ history: 1 }).problems).toEqual(['option history 1 is not true or false, so games are not kept']);
   });
 
