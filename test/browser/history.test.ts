@@ -5,7 +5,7 @@ import type { HistoryEntry } from '../../src/history/entry';
 import { entryOf, startMeta } from '../../src/history/keep';
 import { encodeArchive } from '../../src/history/archive';
 import type { TestPage } from './harness';
-import { ENGINE, sharedBrowser } from './harness';
+import { ENGINE, sharedBrowser, siteUrl } from './harness';
 import { dailySeed, utcDay } from '../../src/ui/daily';
 import { GAME_KEY, KEY_OF, boardShown, openGame, saveOf } from './page-helpers';
 
@@ -39,12 +39,14 @@ function finishedGames(count: number, firstSeed = 100): HistoryEntry[] {
 }
 
 /** Every entry in the page's history database (summaries joined with their moves). */
-const storedGames = (page: TestPage): Promise<{ id: string; score: number; end: string; mode: string; moves: number }[]> =>
+const storedGames = (page: TestPage, dbName = DB): Promise<{ id: string; score: number; end: string; mode: string; moves: number }[]> =>
   page.evaluate(
     (name) =>
       new Promise((resolve, reject) => {
         const open = indexedDB.open(name);
-        open.onerror = () => reject(open.error);
+        // Looking must not create the database: a missing one has no games.
+        open.onupgradeneeded = () => open.transaction?.abort();
+        open.onerror = () => (open.error?.name === 'AbortError' ? resolve([]) : reject(open.error));
         open.onsuccess = () => {
           const db = open.result;
           if (!db.objectStoreNames.contains('games')) return resolve([]);
@@ -58,7 +60,7 @@ const storedGames = (page: TestPage): Promise<{ id: string; score: number; end: 
           };
         };
       }),
-    DB,
+    dbName,
   );
 
 /** Writes records straight into the database, as an earlier session of the page would have (or a damaged one). */
@@ -204,6 +206,28 @@ describe('the player’s history on the game page', () => {
     await game.close();
   });
 
+  it('keeps an embed’s games in its own database only when it asks for history', async () => {
+    const { before, dir, after } = lastMoveOf(4242);
+    const game = await openGame(browser(), { storage: { 'cube2048:frame:game:v1': saveOf(before) } });
+    const { page } = game;
+    const playLastMove = async (query: string): Promise<void> => {
+      await page.evaluate((save) => localStorage.setItem('cube2048:frame:game:v1', save), saveOf(before));
+      await page.goto(siteUrl(`embed.html?skin=flat${query}`));
+      await page.waitForFunction(() => document.body.childElementCount > 0);
+      await page.waitForTimeout(300);
+      await page.keyboard.press(KEY_OF[dir]);
+      await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('cube2048:frame:game:v1') ?? '{}').game?.status)).toBe('over');
+    };
+    await playLastMove('');
+    await page.waitForTimeout(500);
+    expect(await storedGames(page, 'cube2048:frame:history'), 'no history unless asked').toEqual([]);
+    await playLastMove('&history');
+    await expect.poll(() => storedGames(page, 'cube2048:frame:history'), { timeout: 5000 }).toEqual([expect.objectContaining({ score: after.score, end: 'over' })]);
+    expect(await storedGames(page), 'the page’s own history is apart').toEqual([]);
+    expect(await game.errors()).toEqual([]);
+    await game.close();
+  });
+
   it('names a kept record that cannot be read, leaves it in the database, and shows the rest', async () => {
     const game = await openGame(browser());
     const { page } = game;
@@ -269,7 +293,8 @@ describe.runIf(ENGINE === 'chromium')('the history when the database fails', () 
     });
     const { page } = game;
     await page.keyboard.press(KEY_OF[dir]);
-    await expect.poll(() => notices(page), { timeout: 6000 }).toEqual([expect.stringContaining("the browser's storage is full")]);
+    await expect.poll(() => page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? '{}').game?.status, GAME_KEY)).toBe('over');
+    await expect.poll(() => notices(page), { timeout: 10_000 }).toEqual([expect.stringContaining("the browser's storage is full")]);
     expect(await storedGames(page)).toEqual([]);
     expect(JSON.parse((await page.evaluate((k) => localStorage.getItem(k), PENDING_KEY)) ?? '[]')).toHaveLength(1);
     await page.evaluate(() => sessionStorage.setItem('roomAgain', '1'));
