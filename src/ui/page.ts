@@ -8,6 +8,7 @@ import { describeKeys } from '../input';
 import type { PlayableSkin } from '../skins/registry';
 import { FALLBACK_SKIN } from '../skins/registry';
 import type { GameStore } from '../store';
+import { DEFAULT_KEY_PREFIX } from '../store';
 import type { AiPanel } from './ai-panel';
 import { mountAiPanel } from './ai-panel';
 import { followAppearance } from './appearance';
@@ -16,9 +17,7 @@ import { anyModalOpen, confirmWith } from './dialogs';
 import { createFeedback } from './feedback';
 import type { PageNotice } from './notices';
 import { mountNotices } from './notices';
-import { showDailyBanner, utcDay } from './daily';
-import type { Recorder } from './history/recorder';
-import { localStorageOf } from './local-storage';
+import { DAILY_KEY_PREFIX, showDailyBanner } from './daily';
 import { mountOverlays } from './overlays';
 import { onDemand } from './on-demand';
 import type { PlayOnTarget } from './replay-viewer';
@@ -30,9 +29,6 @@ import './replay.css';
 import type { Share } from './share';
 import { createSkinHost } from './skin-host';
 import type { SkinHost } from './skin-host';
-
-/** The page's history database: the normal game's and the daily challenge's games are kept together. */
-export const HISTORY_DB = 'cube2048:history';
 
 export interface PageOptions {
   readonly doc: Document;
@@ -87,23 +83,6 @@ export function mountPage({ doc, store, settings, dailyDay = null, playOnIn, see
   shown = host;
   cleanups.push(host.dispose);
 
-  // The player's history: the recorder loads with the page (its code is apart, so the first board is not held up) and keeps every finished game.
-  let recorder: Recorder | null = null;
-  const history = onDemand(() =>
-    import('./history/recorder').then(({ startRecorder }) =>
-      (recorder = startRecorder(store, {
-        dbName: HISTORY_DB,
-        storage: localStorageOf(win),
-        keyPrefix: dailyDay ? 'cube2048:daily' : 'cube2048',
-        modeOfNewGame: () => (dailyDay ? { mode: 'daily', day: dailyDay } : null),
-        initialMode: dailyDay ? { mode: 'daily', day: dailyDay } : seeded ? { mode: 'seeded' } : null,
-        notify: (message) => notices.add({ message }),
-      })),
-    ),
-  );
-  void history.get();
-  cleanups.push(history.dispose);
-
   // The player's own input takes the game back from autoplay.
   let ai: AiPanel | null = null;
   const session = startSession(
@@ -119,6 +98,26 @@ export function mountPage({ doc, store, settings, dailyDay = null, playOnIn, see
     },
   );
   cleanups.push(session.dispose);
+
+  // The player's history: its recorder loads just after the page (the first board does not wait) and keeps every finished game.
+  const history = onDemand(() =>
+    import('./history/page-history').then(({ mountPageHistory }) =>
+      mountPageHistory({
+        doc,
+        store,
+        keyPrefix: dailyDay ? DAILY_KEY_PREFIX : DEFAULT_KEY_PREFIX,
+        dailyDay,
+        seeded,
+        openReplay: (record) => viewer.get().then((v) => v.open(record)),
+        confirm: (text) => confirmWith(confirmDialog, text),
+        notify: (message) => notices.add({ message }),
+        say: session.say,
+        focusGame,
+      }),
+    ),
+  );
+  void history.get();
+  cleanups.push(history.dispose);
 
   cleanups.push(
     mountOverlays({ win: byId(doc, 'win-dialog'), over: byId(doc, 'over-dialog') }, store, {
@@ -168,35 +167,7 @@ export function mountPage({ doc, store, settings, dailyDay = null, playOnIn, see
     ),
   );
   // A game started from a chosen seed is kept in the history as such.
-  const seededGame = async (request: { readonly seed: number }): Promise<boolean> => {
-    recorder?.expect({ mode: 'seeded' });
-    try {
-      return await session.requestNewGame(request);
-    } finally {
-      recorder?.expect(null);
-    }
-  };
-  // "Your games": the statistics and the list load on first use.
-  const historyView = onDemand(() =>
-    Promise.all([import('./history/view'), import('./share'), history.get()]).then(([{ createHistoryView }, { shareLink }, rec]) =>
-      createHistoryView({
-        doc,
-        recorder: rec,
-        openReplay: (record) => viewer.get().then((v) => v.open(record)),
-        linkFor: (code) => shareLink(win.location.href, code),
-        confirm: (text) => confirmWith(confirmDialog, text),
-        notify: (message) => notices.add({ message }),
-        say: session.say,
-        focusGame,
-        today: () => utcDay(new Date()),
-      }),
-    ),
-  );
-  cleanups.push(historyView.dispose);
-  const openHistory = byId(doc, 'open-history');
-  const onOpenHistory = (): void => void historyView.get().then((view) => view.open());
-  openHistory.addEventListener('click', onOpenHistory);
-  cleanups.push(() => openHistory.removeEventListener('click', onOpenHistory));
+  const seededGame = (request: { readonly seed: number }): Promise<boolean> => history.get().then((h) => h.seeded(() => session.requestNewGame(request)));
 
   // Sharing, seeds and the More sheet load on first use too; the click (or the `#g=` address) waits for them.
   const sharing = onDemand(() =>
