@@ -11,10 +11,13 @@ import { SIZE_BUDGETS, measureSizes } from '../bench/sizes';
  * The flat embed core's goal is 15 kB (SIZE_BUDGETS, issue 9) and it is not met yet: it is
  * 18.4 kB after the overlays, notices and gamepad code moved to on-demand chunks. Until it
  * is, this ceiling keeps it from growing; lower it with every cut, never raise it. (Raised
- * once, from 18.6 to 19.1, by the skin API: registerSkin and the name check must be there at
- * once; the guard for outside skins loads with the first one.)
+ * from 18.6 to 19.1 by the skin API: registerSkin and the name check must be there at once;
+ * the guard for outside skins loads with the first one. Raised to 19.25 by the `history`
+ * option: its entry in the options table (0.07 kB) and the branch that loads the recorder
+ * (0.08 kB, most of it the core's exports the recorder's chunk imports); the recorder, its
+ * database code and the view all load only for a game that asks for history.)
  */
-const FLAT_EMBED_CORE_CEILING_KB = 19.1;
+const FLAT_EMBED_CORE_CEILING_KB = 19.25;
 
 describe('bundle sizes, gzip kB', { timeout: 60_000 }, () => {
   let sizes: SizeReport;

@@ -5,16 +5,30 @@
 import type { GameStore } from '../store';
 import type { OverlayActions } from '../ui/overlays';
 import { startRecorder } from '../ui/history/recorder';
+import type { Extras } from './extras';
 import type { StorageClaim } from './storage';
 
-/** Starts keeping the game's history; returns what stops it. `tell` shows a notice in the game. */
-export function keepHistory(store: GameStore, claim: StorageClaim, tell: (message: string) => void, actions: Pick<OverlayActions, 'kept'>): () => void {
-  if (!claim.storage) {
-    console.warn('cube2048: history needs storage: this game is kept in memory only, so its games are not kept either.');
-    return () => undefined;
-  }
-  const recorder = startRecorder(store, { dbName: `${claim.prefix}:history`, storage: claim.storage, keyPrefix: claim.prefix, notify: tell });
+/**
+ * Starts keeping the game's history, and stops with the game (`cleanups`, or at once when it
+ * is already `destroyed`). Notices go through the game's extras, loaded when one is needed.
+ */
+export function keepHistory(
+  store: GameStore,
+  claim: StorageClaim,
+  extras: () => Promise<Extras | null>,
+  actions: Pick<OverlayActions, 'kept'>,
+  cleanups: (() => void)[],
+  destroyed: () => boolean,
+): void {
+  if (!claim.storage) return void console.warn('cube2048: history needs storage: this game is kept in memory only, so its games are not kept either.');
+  const recorder = startRecorder(store, {
+    dbName: `${claim.prefix}:history`,
+    storage: claim.storage,
+    keyPrefix: claim.prefix,
+    notify: (message) => void extras().then((x) => x?.add({ message })),
+  });
   // The game-over overlay waits for the finished game to be kept.
   actions.kept = recorder.settled;
-  return recorder.dispose;
+  if (destroyed()) recorder.dispose();
+  else cleanups.push(recorder.dispose);
 }

@@ -120,12 +120,7 @@ export function startGame({ shadow, events, options, problems, onDestroy }: Star
     delay: () => overlayDelay(motionReduced()),
   };
   if (extrasWanted(act())) void needExtras();
-  if (options.history)
-    void import('./history').then(({ keepHistory }) => {
-      const stop = keepHistory(store, claim, (message) => void needExtras().then((x) => x?.add({ message })), overlayActions);
-      if (destroyed) stop();
-      else cleanups.push(stop);
-    });
+  if (options.history) void import('./history').then((h) => h.keepHistory(store, claim, needExtras, overlayActions, cleanups, () => destroyed));
 
   let markReady: (skin: EmbedSkin) => void = () => undefined;
   const ready = new Promise<EmbedSkin>((resolve) => (markReady = resolve));
