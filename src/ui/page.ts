@@ -8,6 +8,7 @@ import { describeKeys } from '../input';
 import type { PlayableSkin } from '../skins/registry';
 import { FALLBACK_SKIN } from '../skins/registry';
 import type { GameStore } from '../store';
+import type { GameView } from '../store/types';
 import { DEFAULT_KEY_PREFIX } from '../store';
 import type { AiPanel } from './ai-panel';
 import { mountAiPanel } from './ai-panel';
@@ -100,6 +101,10 @@ export function mountPage({ doc, store, settings, dailyDay = null, playOnIn, see
   cleanups.push(session.dispose);
 
   // The player's history: its recorder loads just after the page (the first board does not wait) and keeps every finished game.
+  // Until it has come, the store's changes are noted here for it, so a game finished in the first instant is kept too.
+  const missed: [GameView, GameView][] = [];
+  let stopNoting: (() => void) | null = store.subscribe((view, previous) => void missed.push([view, previous]));
+  cleanups.push(() => stopNoting?.());
   const history = onDemand(() =>
     import('./history/page-history').then(({ mountPageHistory }) =>
       mountPageHistory({
@@ -113,10 +118,20 @@ export function mountPage({ doc, store, settings, dailyDay = null, playOnIn, see
         notify: (message) => notices.add({ message }),
         say: session.say,
         focusGame,
+        missed: () => {
+          stopNoting?.();
+          stopNoting = null;
+          return missed.splice(0);
+        },
       }),
     ),
   );
-  void history.get();
+  void history.get().catch((error: unknown) => {
+    // Offline before the code was cached: the game plays on without a history, and stops noting changes for it.
+    stopNoting?.();
+    missed.length = 0;
+    console.warn('cube2048: the history could not be loaded; games are not kept this time', error);
+  });
   cleanups.push(history.dispose);
 
   cleanups.push(

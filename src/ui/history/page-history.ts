@@ -10,7 +10,7 @@ import { utcDay } from '../daily';
 import type { ConfirmText } from '../dialogs';
 import { localStorageOf } from '../local-storage';
 import { onDemand } from '../on-demand';
-import type { Recorder } from './recorder';
+import type { Recorder, RecorderOptions } from './recorder';
 import { startRecorder } from './recorder';
 
 /** The page's history database: the normal game's and the daily challenge's games are kept together. */
@@ -30,6 +30,8 @@ export interface PageHistoryOptions {
   readonly notify: (message: string) => void;
   readonly say: (text: string) => void;
   readonly focusGame: () => void;
+  /** The store's changes since the page started, which the recorder takes up first. */
+  readonly missed: () => RecorderOptions['missed'];
 }
 
 export interface PageHistory {
@@ -51,6 +53,7 @@ export function mountPageHistory(options: PageHistoryOptions): PageHistory {
     modeOfNewGame: () => daily,
     initialMode: daily ?? (options.seeded ? { mode: 'seeded' } : null),
     notify: options.notify,
+    missed: options.missed(),
   });
   const view = onDemand(() =>
     Promise.all([import('./view'), import('../share')]).then(([{ createHistoryView }, { shareLink }]) =>

@@ -11,7 +11,7 @@ import { parseEntry } from '../../history/entry';
 import type { GameMeta } from '../../history/keep';
 import { entryOf, historyEffect, metaFits, startMeta, tickMeta } from '../../history/keep';
 import type { GameStore } from '../../store';
-import type { StorageLike } from '../../store/types';
+import type { GameView, StorageLike } from '../../store/types';
 import type { HistoryDb } from './db';
 import { openHistoryDb } from './db';
 import { HISTORY_TEXT } from './texts';
@@ -34,6 +34,8 @@ export interface RecorderOptions {
   readonly open?: (name: string, onBlocked: () => void) => Promise<HistoryDb>;
   /** Wait before the one retry of a failed write. */
   readonly retryMs?: number;
+  /** Changes the store made before the recorder's code arrived (the page notes them from the start), oldest first. */
+  readonly missed?: readonly (readonly [view: GameView, previous: GameView])[];
 }
 
 export interface Recorder {
@@ -99,7 +101,8 @@ export function startRecorder(store: GameStore, options: RecorderOptions): Recor
   };
   const stored = read(metaKey);
   expected = options.initialMode ?? null;
-  let meta: GameMeta = isMeta(stored) && metaFits(stored, store.getState().game) ? stored : fresh(store.getState().game, false);
+  const first = options.missed?.[0]?.[1].game ?? store.getState().game;
+  let meta: GameMeta = isMeta(stored) && metaFits(stored, first) ? stored : fresh(first, false);
   expected = null;
   write(metaKey, meta);
 
@@ -181,14 +184,19 @@ export function startRecorder(store: GameStore, options: RecorderOptions): Recor
     });
   };
 
-  const unsubscribe = store.subscribe((view, previous) => {
+  const follow = (view: GameView, previous: GameView): void => {
     const { kind } = view.change;
     const before = previous.game;
     const after = view.game;
     if (kind === 'move') meta = tickMeta(meta, now());
     const effect = historyEffect(before, after, kind);
-    if (effect?.kind === 'keep') keep(entryOf(effect.game, effect.end, metaFits(meta, effect.game) ? meta : fresh(effect.game), now()));
-    else if (effect?.kind === 'retract') retract(effect.game);
+    if (effect?.kind === 'keep') {
+      keep(entryOf(effect.game, effect.end, metaFits(meta, effect.game) ? meta : fresh(effect.game), now()));
+      if (effect.end === 'over') meta = { ...meta, kept: true };
+    } else if (effect?.kind === 'retract') {
+      retract(effect.game);
+      meta = { ...meta, kept: false };
+    }
     if (kind === 'new') meta = fresh(after);
     else if (kind === 'sync') {
       // Another tab played this game on: its meta is in storage.
@@ -196,7 +204,16 @@ export function startRecorder(store: GameStore, options: RecorderOptions): Recor
       meta = isMeta(theirs) && metaFits(theirs, after) ? theirs : metaFits(meta, after) ? meta : fresh(after);
     }
     write(metaKey, meta);
-  });
+  };
+  for (const [view, previous] of options.missed ?? []) follow(view, previous);
+  const unsubscribe = store.subscribe(follow);
+  // A game that ended before this code arrived (or before the page was closed) and is not kept yet is kept now.
+  const current = store.getState().game;
+  if (current.status === 'over' && !meta.kept) {
+    keep(entryOf(current, 'over', meta, now()));
+    meta = { ...meta, kept: true };
+    write(metaKey, meta);
+  }
 
   // Open at once, so a database that cannot be used is told before a game is lost to it; games kept before a tab was closed, or while the database was unavailable, go in now.
   void db();
