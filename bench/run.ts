@@ -17,6 +17,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { resolve } from 'node:path';
 import { autoplaySection } from './autoplay';
 import { engineSection } from './engine';
+import { historySection } from './history';
 import type { BenchResults, Machine, SectionOptions, SectionResult, SectionRun } from './figures';
 import { formatTable } from './figures';
 import { pageSection } from './latency';
@@ -35,6 +36,7 @@ const SECTIONS: Readonly<Record<string, (options: SectionOptions) => SectionRun 
   autoplay: autoplaySection,
   sizes: sizesSection,
   replay: replaySection,
+  history: historySection,
 };
 
 const OUT = resolve(import.meta.dirname, 'results');

@@ -5,9 +5,10 @@ import { attachGamepadOnDemand, attachKeyboard } from './input';
 import { createGameStore } from './store';
 import { localStorageOf } from './ui/local-storage';
 import { matchLocale } from './i18n/choose';
-import { LOCALES, say } from './i18n/core';
+import type { Lang } from './i18n/core';
+import { ENGLISH, LOCALES, say } from './i18n/core';
 import { EN_PAGE } from './i18n/en/page';
-import { loadLang } from './i18n/load';
+import type { Localize } from './ui/page';
 import { mountPage, pageLocale } from './ui/page';
 import { registerServiceWorker } from './ui/pwa';
 import { DAILY_KEY_PREFIX, DAILY_SIZE, dailyHref, dailySeed, isDailyUrl, utcDay } from './ui/daily';
@@ -71,8 +72,20 @@ const settings = createSettingsStore(storage);
 const askedLang = new URLSearchParams(location.search).get('lang');
 // A language we do not speak is named in one console line, as the embed's bad options are; the browser's is used.
 if (askedLang !== null && matchLocale(askedLang) === null) console.error(`cube2048: lang=${JSON.stringify(askedLang.slice(0, 40))} is not a language cube2048 speaks (${LOCALES.join(', ')}), so the browser's language is used.`);
-void loadLang(pageLocale(askedLang, settings.get().language, navigator.languages)).then((lang) => {
-  const page = mountPage({ doc: document, store, settings, dailyDay, lang, ...(playOnIn ? { playOnIn } : {}) });
+const locale = pageLocale(askedLang, settings.get().language, navigator.languages);
+// English is the markup itself: an English page loads neither the catalogue loader nor the relabelling.
+const words: Promise<{ lang: Lang; localize?: Localize }> =
+  locale === 'en'
+    ? Promise.resolve({ lang: ENGLISH })
+    : Promise.all([import('./i18n/load').then(({ loadLang }) => loadLang(locale)), import('./ui/localize')]).then(
+        ([lang, { localize }]) => ({ lang, localize }),
+        (error: unknown) => {
+          console.warn(`cube2048: the page speaks English: its ${locale} words could not be loaded`, error);
+          return { lang: ENGLISH };
+        },
+      );
+void words.then(({ lang, localize }) => {
+  const page = mountPage({ doc: document, store, settings, dailyDay, lang, ...(localize ? { localize } : {}), seeded: !daily && start.seed !== undefined, ...(playOnIn ? { playOnIn } : {}) });
   for (const problem of start.problems) page.notify({ message: problem });
 
   attachKeyboard(page.game, page.commands, { scope: 'page' });

@@ -12,12 +12,15 @@ import { SIZE_BUDGETS, measureSizes } from '../bench/sizes';
  * 18.4 kB after the overlays, notices and gamepad code moved to on-demand chunks. Until it
  * is, this ceiling keeps it from growing; lower it with every cut, never raise it. (Raised
  * once, from 18.6 to 19.1, by the skin API: registerSkin and the name check must be there at
- * once; the guard for outside skins loads with the first one. Raised again, from 19.1 to 20.0,
- * by the player's language (issue 18): the `lang` option and its check, the locale match, the
- * catalogue lookup with plurals and Intl formats, and every core text by key. The catalogues,
- * the relabelling, the new-game question and the fallback lines load on demand.)
+ * once; the guard for outside skins loads with the first one. Raised to 19.25 by the `history`
+ * option: its entry in the options table (0.07 kB) and the branch that loads the recorder
+ * (0.08 kB, most of it the core's exports the recorder's chunk imports); the recorder, its
+ * database code and the view all load only for a game that asks for history. Raised again, by
+ * 0.94 kB, to 20.2, by the player's language (issue 18): the `lang` option and its check, the locale
+ * match, the catalogue lookup with plurals and Intl formats, and every core text by key. The
+ * catalogues, the relabelling, the new-game question and the fallback lines load on demand.)
  */
-const FLAT_EMBED_CORE_CEILING_KB = 20.0;
+const FLAT_EMBED_CORE_CEILING_KB = 20.2;
 
 describe('bundle sizes, gzip kB', { timeout: 60_000 }, () => {
   let sizes: SizeReport;

@@ -8,6 +8,7 @@ import { aiCommand } from './ai';
 import { ojCommand } from './oj';
 import { playCommand } from './play';
 import { replayCommand } from './replay';
+import { statsCommand } from './stats';
 import { version } from '../../package.json';
 
 const helpCommand: Command = {
@@ -34,6 +35,7 @@ const COMMANDS: readonly Command[] = [
   ojCommand,
   aiCommand,
   replayCommand,
+  statsCommand,
   helpCommand,
 ];
 

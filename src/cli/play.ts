@@ -4,19 +4,27 @@
  * terminal's modes: whatever way the game ends, the terminal is given back as it was.
  */
 import { DEFAULT_SIZE, MAX_SEED, MAX_SIZE, MIN_SIZE, seedFromText } from '../engine';
+import type { GameState } from '../engine';
+import type { GameEnd, GameMode } from '../history/entry';
+import { entryId } from '../history/entry';
+import type { GameMeta } from '../history/keep';
+import { entryOf, historyEffect, metaFits, startMeta, tickMeta } from '../history/keep';
 import { terminalLocale } from '../i18n/choose';
 import { speaker } from '../i18n/core';
 import { EN_TERMINAL } from '../i18n/en/terminal';
 import { loadLang } from '../i18n/load';
 import { noticeText } from '../i18n/notice';
-import type { GameStore, Notice, StorageLike } from '../store';
+import type { GameStore, GameView, Notice, ReadonlyStore, StorageLike } from '../store';
 import { createGameStore, DEFAULT_KEY_PREFIX, keysFor } from '../store';
+import { decodeSave } from '../store/persistence';
 import type { TerminalScreen } from '../skins/terminal';
 import { createTerminalSkin, detectColorMode } from '../skins/terminal';
 import { intOption, noPositionals, parseArgs } from './args';
 import type { Command, CommandIO } from './command';
 import { EXIT, UsageError } from './command';
 import { createFileStorage, fileForKey, stateDirectory } from './file-storage';
+import type { HistoryFile } from './history-file';
+import { openHistoryFile } from './history-file';
 import type { Key } from './keys';
 import { decodeKeys } from './keys';
 import { FRAME_KEYS, answerOf, commandOfKey, keysHelp } from './play-keys';
@@ -25,7 +33,9 @@ const HELP = `Usage: cube2048 play [--size N] [--seed S] [--new]
 
 Plays 2048 in this terminal. The game in progress and the best score are saved after
 every move in $XDG_STATE_HOME/cube2048/ (by default ~/.local/state/cube2048/), so the
-next "cube2048 play" continues where you left off.
+next "cube2048 play" continues where you left off. Each finished game (and each game of
+10 moves or more, or a won one, left for a new one) is kept in history.jsonl there:
+"cube2048 stats" shows what they add up to.
 
 Keys:
 ${keysHelp()}
@@ -152,6 +162,7 @@ export const playCommand: Command = {
     const lang = await loadLang(terminalLocale(io.env));
     const t = speaker(EN_TERMINAL)(lang);
     const describeNotice = (notice: Notice): string => {
+      if (notices.includes(notice)) return notice.message;
       if (!directory) return notice.kind === 'storage-unavailable' ? t('term.noHome') : noticeText(notice, lang);
       const file = (key: string): string => fileForKey(directory, key);
       switch (notice.kind) {
@@ -166,12 +177,17 @@ export const playCommand: Command = {
       }
     };
 
+    const fresh = Boolean(parsed.options.get('new')) || size !== undefined || seed !== undefined;
+    // The game a fresh start replaces, read before the store overwrites it, so it can be kept as left.
+    const replaced = fresh ? savedGame(files, keys.game) : null;
     const store: GameStore = createGameStore({
       storage,
-      fresh: Boolean(parsed.options.get('new')) || size !== undefined || seed !== undefined,
+      fresh,
       ...(size !== undefined ? { size } : {}),
       ...(seed !== undefined ? { seed } : {}),
     });
+    const recorder = directory ? recordHistory(store, openHistoryFile(directory), { fresh, mode: seed !== undefined ? 'seeded' : 'normal', replaced }) : null;
+    const notices = recorder?.notices ?? [];
 
     const terminal = takeTerminal(io);
     const skin = createTerminalSkin({ mode: detectColorMode(io.env), keys: FRAME_KEYS, describeNotice, lang });
@@ -184,6 +200,7 @@ export const playCommand: Command = {
         if (finished) return;
         finished = true;
         for (const stop of stops) stop();
+        recorder?.stop();
         skin.dispose();
         store.destroy();
         terminal.restore();
@@ -218,6 +235,7 @@ export const playCommand: Command = {
         if (command === 'quit') return finish(EXIT.ok, true);
         // Notices are read once: the next key dismisses them.
         for (const notice of state.notices) state.dismissNotice(notice.id);
+        notices.length = 0;
         if (asking) {
           if (answerOf(key) === 'yes') {
             skin.finish();
@@ -271,7 +289,74 @@ export const playCommand: Command = {
       });
       io.stdin.resume();
 
-      skin.mount(screenOf(io), store);
+      skin.mount(screenOf(io), recorder ? withNotices(store, notices) : store);
     });
   },
 };
+
+/** The game saved by an earlier run, or null when there is none (or it cannot be read: the store reports that). */
+function savedGame(files: StorageLike, key: string): GameState | null {
+  try {
+    const text = files.getItem(key);
+    const loaded = text === null ? null : decodeSave(text);
+    return loaded?.ok ? loaded.value.game : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The store as the skin sees it, with the history's own notices after the store's (the store takes none from outside). */
+function withNotices(store: GameStore, extra: readonly Notice[]): ReadonlyStore<GameView> {
+  const view = (state: GameView): GameView => (extra.length === 0 ? state : { ...state, notices: [...state.notices, ...extra] });
+  return {
+    getState: () => view(store.getState()),
+    subscribe: (listener) => store.subscribe((state, previous) => listener(view(state), view(previous))),
+  };
+}
+
+/**
+ * Keeps the games of this run in the history file, by the rule every front end shares
+ * (historyEffect), and the game in progress's meta beside it so a later run continues its
+ * clock. Subscribed before the skin, so a notice it raises is in the frame drawn for the
+ * same change. A failed write is told once and the game plays on.
+ */
+function recordHistory(store: GameStore, file: HistoryFile, start: { fresh: boolean; mode: GameMode; replaced: GameState | null }): { notices: Notice[]; stop: () => void } {
+  const notices: Notice[] = [];
+  let told = false;
+  const write = (action: () => void): void => {
+    try {
+      action();
+    } catch {
+      if (told) return;
+      told = true;
+      notices.push({ id: -1, kind: 'storage-unavailable', message: `Cannot write the game history in ${file.path}; games played now will not be kept.` });
+    }
+  };
+  const keep = (game: GameState, end: GameEnd, meta: GameMeta, now: number): void => write(() => file.append(entryOf(game, end, meta, now)));
+
+  const first = store.getState().game;
+  const saved = file.readMeta();
+  const now = Date.now();
+  if (start.replaced) {
+    const effect = historyEffect(start.replaced, first, 'new');
+    // Without its meta (a save from before the history), the game is kept as a normal one ending now.
+    if (effect?.kind === 'keep') keep(effect.game, effect.end, saved ?? startMeta(effect.game, 'normal', now), now);
+  }
+  // A continued game keeps its start and time played; the time between runs is not play.
+  let meta: GameMeta = !start.fresh && saved && metaFits(saved, first) ? { ...saved, lastAt: now } : startMeta(first, start.fresh ? start.mode : 'normal', now);
+  write(() => file.writeMeta(meta));
+
+  const stop = store.subscribe((state, previous) => {
+    if (state.change.seq === previous.change.seq) return;
+    const at = Date.now();
+    const { kind } = state.change;
+    if (kind === 'move') meta = tickMeta(meta, at);
+    const effect = historyEffect(previous.game, state.game, kind);
+    if (effect?.kind === 'keep') keep(effect.game, effect.end, meta, at);
+    if (effect?.kind === 'retract') write(() => file.retract(entryId({ ...effect.game, moves: effect.game.record })));
+    // A new game from the keys is a normal one: its seed was not chosen.
+    if (kind === 'new' || kind === 'start' || !metaFits(meta, state.game)) meta = startMeta(state.game, 'normal', at);
+    write(() => file.writeMeta(meta));
+  });
+  return { notices, stop };
+}

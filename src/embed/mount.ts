@@ -13,6 +13,7 @@ import type { SkinOptions } from '../skins/skin';
 import { createGameStore } from '../store';
 import type { GameStore } from '../store';
 import type { GameView } from '../store/types';
+import type { OverlayActions } from '../ui/overlays';
 import { overlayDelay, startSession } from '../ui/session';
 import { createSkinHost } from '../ui/skin-host';
 import type { Extras } from './extras';
@@ -119,7 +120,7 @@ export function startGame({ shadow, events, options, problems, onDestroy, onLang
   const unlessDestroyed = (run: () => unknown) => (): void => {
     if (!destroyed) run();
   };
-  const overlayActions = {
+  const overlayActions: OverlayActions = {
     keepGoing: unlessDestroyed(() => act().keepGoing()),
     newGame: unlessDestroyed(() => act().newGame()),
     undo: unlessDestroyed(() => act().undo()),
@@ -127,6 +128,7 @@ export function startGame({ shadow, events, options, problems, onDestroy, onLang
     delay: () => overlayDelay(motionReduced()),
   };
   if (extrasWanted(act())) void needExtras();
+  if (options.history) void import('./history').then((h) => h.keepHistory(store, claim, needExtras, overlayActions, cleanups, () => destroyed));
 
   let markReady: (skin: EmbedSkin) => void = () => undefined;
   const ready = new Promise<EmbedSkin>((resolve) => (markReady = resolve));
@@ -182,7 +184,7 @@ export function startGame({ shadow, events, options, problems, onDestroy, onLang
         session.relabel();
         extras?.relabel();
       },
-      (error: unknown) => console.warn('cube2048: the game speaks English: its words in another language could not be loaded', error),
+      (error: unknown) => console.warn('cube2048: no words but English could load', error),
     );
   };
   changeLang();

@@ -87,6 +87,11 @@ export interface MountOptions {
   readonly theme?: ThemeChoice;
   /** The language the game speaks: one of `LOCALES` ("de", "pt-BR"; "pt", "de-AT" find theirs). Absent: the browser's languages. */
   readonly lang?: Locale | (string & {});
+  /**
+   * Keep every finished game in this embed's own history (the browser's database, named after
+   * the storage key), for statistics and replays. Default false; needs storage.
+   */
+  readonly history?: boolean;
   readonly on?: GameCallbacks;
 }
 
@@ -215,13 +220,24 @@ function checkStorage(value: unknown, naming: Naming): Checked<string | null> {
   };
 }
 
-/** A boolean attribute: present (or "true", or its own name) is true, "false" is false, "auto" follows the system. */
-function readFlag(text: string, naming: Naming, attribute: string): Checked<boolean | undefined> {
-  if (text === 'auto') return fine(undefined);
-  if (text === '' || text === 'true' || text === attribute) return fine(true);
-  if (text === 'false') return fine(false);
-  return { value: undefined, problems: [`${naming(text)} is not true, false or auto, so the system setting is followed`] };
-}
+const SYSTEM = 'the system setting is followed';
+const NOT_KEPT = 'games are not kept';
+
+/** A true-or-false option; `otherwise` says what a bad value gives. Absent (undefined) is left to the option's default. */
+const checkFlag =
+  (otherwise: string) =>
+  (value: unknown, naming: Naming): Checked<boolean | undefined> =>
+    value === undefined || typeof value === 'boolean' ? fine(value) : { value: undefined, problems: [`${naming(value)} is not true or false, so ${otherwise}`] };
+
+/** A boolean attribute: present (or "true", or its own name) is true, "false" is false, "auto" leaves it to the default. */
+const readFlag =
+  (otherwise: string) =>
+  (text: string, naming: Naming, attribute: string): Checked<boolean | undefined> =>
+    text === 'auto'
+      ? fine(undefined)
+      : text === '' || text === 'true' || text === attribute || text === 'false'
+        ? fine(text !== 'false')
+        : { value: undefined, problems: [`${naming(text)} is not true, false or auto, so ${otherwise}`] };
 
 /** A language we speak, matched the way browsers' languages are ("pt" is pt-BR); anything else: the browser's. */
 function checkLang(value: unknown, naming: Naming): Checked<Locale | undefined> {
@@ -266,16 +282,10 @@ export const OPTIONS = {
     reflectText: true,
   },
   keyboard: { ...choice<KeyboardScope, 'keyboard', 'live'>('keyboard', ['focus', 'page'], 'focus', 'live'), frameDefault: 'page' },
-  reducedMotion: {
-    attribute: 'reduced-motion',
-    default: undefined,
-    check: (value, naming) =>
-      value === undefined || typeof value === 'boolean' ? fine(value) : { value: undefined, problems: [`${naming(value)} is not true or false, so the system setting is followed`] },
-    read: readFlag,
-    effect: 'live',
-  },
+  reducedMotion: { attribute: 'reduced-motion', default: undefined, check: checkFlag(SYSTEM), read: readFlag(SYSTEM), effect: 'live' },
   theme: choice<ThemeChoice, 'theme', 'live'>('theme', ['light', 'dark', 'auto'], 'auto', 'live'),
   lang: { attribute: 'lang', default: undefined, check: checkLang, effect: 'live', nativeProperty: true },
+  history: { attribute: 'history', default: false, check: checkFlag(NOT_KEPT), read: readFlag(NOT_KEPT), effect: 'restart' },
   on: { attribute: undefined, default: {}, check: checkCallbacks, effect: 'mount' },
 } as const satisfies { readonly [K in keyof Required<MountOptions>]: OptionSpec<unknown> };
 

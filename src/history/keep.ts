@@ -43,6 +43,8 @@ export interface GameMeta {
   /** When the last move was made (or the game began). */
   readonly lastAt: number;
   readonly playedMs: number;
+  /** The game ended and was kept: a later start (a reload) must not keep it again. */
+  readonly kept?: boolean;
 }
 
 export const startMeta = (game: Pick<GameState, 'size' | 'seed'>, mode: GameMode, now: number, day?: string): GameMeta => ({

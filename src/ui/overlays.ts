@@ -21,7 +21,12 @@ export interface OverlayActions {
   focusGame(): void;
   /** How long to let the final move play before covering the board (0 with reduced motion). */
   delay(): number;
+  /** Resolves once the finished game is kept in the player's history: the game-over overlay waits for it (a few seconds at most). */
+  kept?(): Promise<void>;
 }
+
+/** The longest the game-over overlay waits for the history: a stuck database must not hide the result. */
+const KEEP_WAIT_MS = 3000;
 
 function fill(dialog: HTMLDialogElement, name: string, text: string): void {
   for (const node of dialog.querySelectorAll<HTMLElement>(`[data-fill="${name}"]`)) node.textContent = text;
@@ -49,6 +54,12 @@ export function mountOverlays(el: OverlayElements, store: ReadonlyStore<GameView
 
   const showOver = async (view: GameView): Promise<void> => {
     const { game, best } = view;
+    if (actions.kept) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([actions.kept().catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, KEEP_WAIT_MS)))]);
+      clearTimeout(timer);
+      if (store.getState().game !== game || el.over.open) return;
+    }
     const l = lang();
     fill(el.over, 'score', formatNumber(game.score, l));
     fill(el.over, 'best', game.score > 0 && game.score >= best ? say(l, EN_DIALOGS, 'over.newBest') : say(l, EN_DIALOGS, 'over.best', { best }));

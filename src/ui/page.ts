@@ -8,12 +8,13 @@ import type { Lang, Locale } from '../i18n/core';
 import { say } from '../i18n/core';
 import { EN_CORE } from '../i18n/en/core';
 import { EN_PAGE } from '../i18n/en/page';
-import { loadLang } from '../i18n/load';
 import type { QueuedCommands } from '../input';
 import { AI_KEYS, PAGE_HELP, belongsToAnotherControl, commandFor, describeKeys } from '../input';
 import type { PlayableSkin } from '../skins/registry';
 import { FALLBACK_SKIN } from '../skins/registry';
 import type { GameStore } from '../store';
+import type { GameView } from '../store/types';
+import { DEFAULT_KEY_PREFIX } from '../store';
 import type { AiPanel } from './ai-panel';
 import { followAppearance } from './appearance';
 import { byId } from './by-id';
@@ -21,7 +22,7 @@ import { anyModalOpen, confirmWith } from './dialogs';
 import { createFeedback } from './feedback';
 import type { PageNotice } from './notices';
 import { mountNotices } from './notices';
-import { showDailyBanner } from './daily';
+import { DAILY_KEY_PREFIX, showDailyBanner } from './daily';
 import { mountOverlays } from './overlays';
 import { onDemand } from './on-demand';
 import type { PlayOnTarget } from './replay-viewer';
@@ -34,7 +35,6 @@ import './replay.css';
 // The AI bar's styles: its buttons show at once, while its code loads on first use.
 import './ai-panel.css';
 import type { Share } from './share';
-import { localize, markLang } from './localize';
 import { createSkinHost } from './skin-host';
 import type { SkinHost } from './skin-host';
 
@@ -48,7 +48,13 @@ export interface PageOptions {
   readonly playOnIn?: () => PlayOnTarget;
   /** The language the page starts in (see `pageLocale`), its catalogue loaded. */
   readonly lang: Lang;
+  /** `ui/localize.ts`'s `localize`, loaded with a language other than English (the markup is English already). */
+  readonly localize?: Localize;
+  /** The game in the store was started from a chosen seed (`?seed=`), for its entry in the history. */
+  readonly seeded?: boolean;
 }
+
+export type Localize = (root: ParentNode, lang: Lang) => void;
 
 /** The page's language: `?lang=` (this visit), else the Language setting, else the browser's languages. */
 export const pageLocale = (asked: string | null, setting: Locale | 'auto', browser: readonly string[]): Locale =>
@@ -66,7 +72,7 @@ export interface Page {
   dispose(): void;
 }
 
-export function mountPage({ doc, store, settings, dailyDay = null, playOnIn, lang: first }: PageOptions): Page {
+export function mountPage({ doc, store, settings, dailyDay = null, playOnIn, seeded = false, lang: first, localize: given }: PageOptions): Page {
   const win = doc.defaultView as Window;
   const game = byId<HTMLElement>(doc, 'game');
   const board = byId<HTMLElement>(doc, 'board');
@@ -76,11 +82,13 @@ export function mountPage({ doc, store, settings, dailyDay = null, playOnIn, lan
   const focusGame = (): void => game.focus({ preventScroll: true });
 
   let current = first;
+  let localize = given ?? null;
   const lang = (): Lang => current;
   /** The markup's words, `<html lang dir>` and the how-to paragraph with every aria-keyshortcuts (from the keymap). */
   const localizePage = (): void => {
-    markLang(doc.documentElement, current);
-    localize(doc, current);
+    doc.documentElement.lang = current.locale;
+    doc.documentElement.dir = current.dir;
+    localize?.(doc, current);
     describeKeys(doc, say(current, EN_CORE, 'game.howTo'));
   };
   localizePage();
@@ -125,6 +133,40 @@ export function mountPage({ doc, store, settings, dailyDay = null, playOnIn, lan
   );
   cleanups.push(session.dispose);
 
+  // The player's history: its recorder loads just after the page (the first board does not wait) and keeps every finished game.
+  // Until it has come, the store's changes are noted here for it, so a game finished in the first instant is kept too.
+  const missed: [GameView, GameView][] = [];
+  let stopNoting: (() => void) | null = store.subscribe((view, previous) => void missed.push([view, previous]));
+  cleanups.push(() => stopNoting?.());
+  const history = onDemand(() =>
+    import('./history/page-history').then(({ mountPageHistory }) =>
+      mountPageHistory({
+        doc,
+        store,
+        keyPrefix: dailyDay ? DAILY_KEY_PREFIX : DEFAULT_KEY_PREFIX,
+        dailyDay,
+        seeded,
+        openReplay: (record) => viewer.get().then((v) => v.open(record)),
+        confirm: (text) => confirmWith(confirmDialog, text),
+        notify: (message) => notices.add({ message }),
+        say: session.say,
+        focusGame,
+        missed: () => {
+          stopNoting?.();
+          stopNoting = null;
+          return missed.splice(0);
+        },
+      }),
+    ),
+  );
+  void history.get().catch((error: unknown) => {
+    // Offline before the code was cached: the game plays on without a history, and stops noting changes for it.
+    stopNoting?.();
+    missed.length = 0;
+    console.warn('cube2048: the history could not be loaded; games are not kept this time', error);
+  });
+  cleanups.push(history.dispose);
+
   cleanups.push(
     mountOverlays({ win: byId(doc, 'win-dialog'), over: byId(doc, 'over-dialog') }, store, {
       keepGoing: () => actions().keepGoing(),
@@ -132,6 +174,7 @@ export function mountPage({ doc, store, settings, dailyDay = null, playOnIn, lan
       undo: () => actions().undo(),
       focusGame,
       delay: () => overlayDelay(appearance.current().reducedMotion),
+      kept: () => history.get().then((r) => r.settled()),
     }, { lang }),
   );
 
@@ -218,9 +261,12 @@ export function mountPage({ doc, store, settings, dailyDay = null, playOnIn, lan
 
   /** Speaks `locale` from now on: the markup at once, the rest (numbers, labels) written again. */
   const changeLang = async (locale: Locale): Promise<void> => {
+    // The loader and the relabelling come with the first change (an English page starts without them).
+    const [{ loadLang }, words] = await Promise.all([import('../i18n/load'), import('./localize')]);
     const loaded = await loadLang(locale);
     if (disposed) return;
     current = loaded;
+    localize = words.localize;
     localizePage();
     session.relabel();
     panel.relabel();
@@ -242,10 +288,13 @@ export function mountPage({ doc, store, settings, dailyDay = null, playOnIn, lan
       createReplayViewer({ dialog: byId(doc, 'replay-dialog'), confirmDialog, store, skinName: () => host.current ?? FALLBACK_SKIN, skinOptions, say: session.say, focusGame, lang, ...(playOnIn ? { playOnIn } : {}) }),
     ),
   );
+  // A game started from a chosen seed is kept in the history as such.
+  const seededGame = (request: { readonly seed: number }): Promise<boolean> => history.get().then((h) => h.seeded(() => session.requestNewGame(request)));
+
   // Sharing, seeds and the More sheet load on first use too; the click (or the `#g=` address) waits for them.
   const sharing = onDemand(() =>
     import('./share').then(({ createShare }) =>
-      createShare({ doc, store, viewer: viewer.get, requestNewGame: session.requestNewGame, notify: notices.add, say: session.say, focusGame, dailyDay, lang }),
+      createShare({ doc, store, viewer: viewer.get, requestNewGame: seededGame, notify: notices.add, say: session.say, focusGame, dailyDay, lang }),
     ),
   );
   cleanups.push(viewer.dispose, sharing.dispose);

@@ -130,6 +130,25 @@ describe('accessibility audits (axe-core, WCAG 2.2 AA)', () => {
     await lost.close();
   });
 
+  for (const theme of ['light', 'dark'] as const)
+    it(`finds nothing in Your games, its statistics and its list (${theme} theme)`, async () => {
+      const { before, dir } = lastMoveOfAGame();
+      const game = await openGame(browser(), { storage: { [GAME_KEY]: saveOf(before), [SETTINGS_KEY]: JSON.stringify({ skin: 'flat', theme }) } });
+      const { page } = game;
+      await page.keyboard.press(KEY_OF[dir]);
+      await page.waitForFunction(dialogOpen('over-dialog'));
+      await page.keyboard.press('Escape');
+      await page.click('#open-history');
+      await page.waitForFunction(() => document.querySelector('#history-stats .stats-grid') !== null);
+      await page.evaluate(() => document.querySelectorAll('#history-dialog details').forEach((d) => d.setAttribute('open', '')));
+      expect(await violations(page, '#history-dialog'), 'statistics').toEqual([]);
+      await page.click('#history-tab-games');
+      await page.waitForFunction(() => document.querySelector('#history-games .history-row') !== null);
+      expect(await violations(page, '#history-dialog'), 'list').toEqual([]);
+      expect(await game.errors()).toEqual([]);
+      await game.close();
+    });
+
   for (const [skin, theme] of [
     ['flat', 'light'],
     ['cubes', 'dark'],

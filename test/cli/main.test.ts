@@ -12,7 +12,7 @@ describe('cube2048', () => {
       const result = await run(args);
       expect(result.code).toBe(0);
       expect(result.stdout).toContain('Usage: cube2048 COMMAND');
-      for (const command of ['play', 'oj', 'help']) expect(result.stdout).toMatch(new RegExp(`^  ${command} `, 'm'));
+      for (const command of ['play', 'oj', 'stats', 'help']) expect(result.stdout).toMatch(new RegExp(`^  ${command} `, 'm'));
       expect(result.stderr).toBe('');
     }
   });
@@ -22,7 +22,7 @@ describe('cube2048', () => {
     expect(await runCli(['--version'])).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
   });
 
-  it.each([['play'], ['oj'], ['help']])('shows the help of %s with --help, -h and "help %s"', async (command) => {
+  it.each([['play'], ['oj'], ['stats'], ['help']])('shows the help of %s with --help, -h and "help %s"', async (command) => {
     const viaFlag = await run([command, '--help']);
     expect(viaFlag.code).toBe(0);
     expect(viaFlag.stdout).toMatch(new RegExp(`^Usage: cube2048 ${command}`));

@@ -8,9 +8,12 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fromRows, newGame, playMove, seedRng, toRows } from '../../src/engine';
+import { fromRows, maxTile, newGame, playMove, seedRng, toRows } from '../../src/engine';
 import type { GameState } from '../../src/engine';
+import { replayProblem } from '../../src/history/archive';
+import { parseEntry } from '../../src/history/entry';
 import { encodeSave } from '../../src/store/persistence';
+import { playGame } from '../history/games';
 import type { Pty } from './helpers';
 import { boardOnScreen, cliCommand, onPty, runCli, tempDir } from './helpers';
 
@@ -248,6 +251,7 @@ describe('cube2048 play', () => {
     writeFileSync(join(dir.path, 'state'), 'a file where the folder should be');
     const p = playOnPty('');
     await p.waitFor(() => p.screen().join(' ').includes('will not be kept'), 'the notice');
+    await p.waitFor(() => p.screen().join(' ').includes('Cannot write the game history'), 'the history notice');
     p.send('q');
     expect(await p.exited).toBe(0);
     expect(p.output()).toContain('This game was not saved.');
@@ -312,6 +316,60 @@ describe('cube2048 play', () => {
     expect(boardOnScreen(p.screen())).toEqual(rows);
     p.send('q');
     expect(await p.exited).toBe(0);
+  });
+
+  it('keeps a game played to game over in history.jsonl, with its start from an earlier run, and takes it back on undo', async () => {
+    const seed = 42;
+    const game = playGame({ size: 3, seed });
+    expect(game.status).toBe('over');
+    expect(maxTile(game.board)).toBeLessThan(game.target); // No win to acknowledge on the way.
+    const keys = [...game.record].map((letter) => ({ L: 'a', R: 'd', U: 'w', D: 's' })[letter] ?? '').join('');
+    const has3x3 = (p: Pty) => (): boolean => boardOnScreen(p.screen()).length === 3;
+
+    const first = playOnPty(`--size 3 --seed ${seed}`);
+    await first.waitFor(has3x3(first), 'the first board');
+    first.send(keys.slice(0, 5));
+    await first.waitFor(() => first.screen().join('\n').includes('MOVES 5'), 'five moves');
+    first.send('q');
+    await first.exited;
+    const meta = JSON.parse(readFileSync(join(stateDir(), 'history-current.json'), 'utf8')) as { startedAt: number; mode: string };
+    expect(meta.mode).toBe('seeded');
+    expect(existsSync(join(stateDir(), 'history.jsonl'))).toBe(false);
+
+    const second = playOnPty('');
+    await second.waitFor(has3x3(second), 'the board again');
+    second.send(keys.slice(5));
+    await second.waitFor(() => second.screen().join('\n').includes('Game over'), 'game over');
+    const lines = readFileSync(join(stateDir(), 'history.jsonl'), 'utf8').split('\n').filter(Boolean);
+    expect(lines).toHaveLength(1);
+    const parsed = parseEntry(JSON.parse(lines[0] as string));
+    if (!parsed.ok) throw new Error(parsed.error);
+    const entry = parsed.value;
+    expect(entry).toMatchObject({ size: 3, seed, moves: game.record, score: game.score, maxTile: maxTile(game.board), end: 'over', mode: 'seeded', startedAt: meta.startedAt });
+    expect(entry.endedAt).toBeGreaterThanOrEqual(entry.startedAt);
+    expect(replayProblem(entry)).toBeNull();
+
+    second.send('u');
+    await second.waitFor(() => !second.screen().join('\n').includes('Game over'), 'the undo');
+    expect(readFileSync(join(stateDir(), 'history.jsonl'), 'utf8').split('\n').filter(Boolean)[1]).toBe(JSON.stringify({ retract: entry.id }));
+    second.send('q');
+    expect(await second.exited).toBe(0);
+  });
+
+  it('keeps a game of 10 moves as left when the next run starts a new one with --new', async () => {
+    const game = playGame({ size: 3, seed: 5, moves: 10 });
+    const first = playOnPty('--size 3 --seed 5');
+    await first.waitFor(() => boardOnScreen(first.screen()).length === 3, 'the first board');
+    first.send([...game.record].map((letter) => ({ L: 'a', R: 'd', U: 'w', D: 's' })[letter] ?? '').join(''));
+    await first.waitFor(() => first.screen().join('\n').includes('MOVES 10'), 'ten moves');
+    first.send('q');
+    await first.exited;
+    const second = playOnPty('--new');
+    await second.waitFor(hasBoard(second), 'a new board');
+    second.send('q');
+    expect(await second.exited).toBe(0);
+    const lines = readFileSync(join(stateDir(), 'history.jsonl'), 'utf8').split('\n').filter(Boolean);
+    expect(lines.map((line) => JSON.parse(line) as Record<string, unknown>)).toEqual([expect.objectContaining({ size: 3, seed: 5, moves: game.record, end: 'left', mode: 'seeded' })]);
   });
 
   it('re-centres the board when the window is resized', async () => {

@@ -7,16 +7,16 @@ import { registerSkin } from '../../src/skins/registry';
 describe('mountGame options', () => {
   it('default to a 3D game saved under cube2048:embed, keys while focused, following the system', () => {
     expect(resolveOptions(undefined)).toEqual({
-      value: { skin: 'cubes', size: undefined, seed: undefined, storage: 'cube2048:embed', keyboard: 'focus', reducedMotion: undefined, theme: 'auto', on: {} },
+      value: { skin: 'cubes', size: undefined, seed: undefined, storage: 'cube2048:embed', keyboard: 'focus', reducedMotion: undefined, theme: 'auto', history: false, on: {} },
       problems: [],
     });
   });
 
   it('take every valid value as given', () => {
     const move = (): void => undefined;
-    const { value, problems } = resolveOptions({ skin: 'flat', size: 6, seed: 4294967295, storage: false, keyboard: 'page', reducedMotion: true, theme: 'dark', on: { move } });
+    const { value, problems } = resolveOptions({ skin: 'flat', size: 6, seed: 4294967295, storage: false, keyboard: 'page', reducedMotion: true, theme: 'dark', history: true, on: { move } });
     expect(problems).toEqual([]);
-    expect(value).toEqual({ skin: 'flat', size: 6, seed: 4294967295, storage: null, keyboard: 'page', reducedMotion: true, theme: 'dark', on: { move } });
+    expect(value).toEqual({ skin: 'flat', size: 6, seed: 4294967295, storage: null, keyboard: 'page', reducedMotion: true, theme: 'dark', history: true, on: { move } });
   });
 
   it('replace each bad value by its default and say why, naming the value', () => {
@@ -47,6 +47,13 @@ describe('mountGame options', () => {
     expect(checkAttribute('skin', 'text').problems).toHaveLength(1);
   });
 
+  it('keep no history unless asked, and say so for a value that is not true or false', () => {
+    expect(checkAttribute('history', '').value).toEqual({ history: true });
+    expect(checkAttribute('history', 'false').value).toEqual({ history: false });
+    expect(checkAttribute('history', 'yes').problems).toEqual(['history="yes" is not true, false or auto, so games are not kept']);
+    expect(resolveOptions({ history: 1 }).problems).toEqual(['option history 1 is not true or false, so games are not kept']);
+  });
+
   it('reject fractional, negative and too large numbers', () => {
     for (const size of [4.5, -4, 2, 9]) expect(resolveOptions({ size }).value.size).toBeUndefined();
     for (const seed of [1.5, -1, 2 ** 32]) expect(resolveOptions({ seed }).value.seed).toBeUndefined();
@@ -55,7 +62,7 @@ describe('mountGame options', () => {
   it('name unknown options and callbacks that are not functions', () => {
     const { value, problems } = resolveOptions({ skn: 'flat', on: { move: 'go', land: () => undefined } });
     expect(problems).toEqual([
-      'option "skn" is unknown (known: skin, size, seed, storage, keyboard, reducedMotion, theme, lang, on)',
+      'option "skn" is unknown (known: skin, size, seed, storage, keyboard, reducedMotion, theme, lang, history, on)',
       'on.move is "go", not a function',
       'on.land is not an event (known: move, score, won, over)',
     ]);

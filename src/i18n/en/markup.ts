@@ -7,6 +7,7 @@
 export const EN_MARKUP = {
   'page.title': 'cube2048',
   'page.settings': 'Settings',
+  'page.history': 'Your games: history and statistics',
   'page.share': 'Share',
   'page.more': 'More: replays, seeds, daily challenge',
   'page.dailyTitle': 'Daily challenge',

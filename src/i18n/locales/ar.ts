@@ -146,6 +146,7 @@ export default {
   'replay.badLink': 'تعذّر فتح رابط الإعادة هذا. {why}',
   'page.title': 'cube2048',
   'page.settings': 'الإعدادات',
+  'page.history': 'ألعابك: السجل والإحصاءات',
   'page.share': 'مشاركة',
   'page.more': 'المزيد: الإعادات والبذور وتحدي اليوم',
   'page.dailyTitle': 'تحدي اليوم',

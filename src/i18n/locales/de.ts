@@ -111,6 +111,7 @@ export default {
   'replay.badLink': 'Dieser Wiederholungslink lässt sich nicht öffnen. {why}',
   'page.title': 'cube2048',
   'page.settings': 'Einstellungen',
+  'page.history': 'Deine Spiele: Verlauf und Statistik',
   'page.share': 'Teilen',
   'page.more': 'Mehr: Wiederholungen, Seeds, Tagesaufgabe',
   'page.dailyTitle': 'Tagesaufgabe',

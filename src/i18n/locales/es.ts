@@ -111,6 +111,7 @@ export default {
   'replay.badLink': 'No se puede abrir este enlace de repetición. {why}',
   'page.title': 'cube2048',
   'page.settings': 'Ajustes',
+  'page.history': 'Tus partidas: historial y estadísticas',
   'page.share': 'Compartir',
   'page.more': 'Más: repeticiones, semillas, reto del día',
   'page.dailyTitle': 'Reto del día',

@@ -111,6 +111,7 @@ export default {
   'replay.badLink': 'Impossible d’ouvrir ce lien de replay. {why}',
   'page.title': 'cube2048',
   'page.settings': 'Réglages',
+  'page.history': 'Vos parties : historique et statistiques',
   'page.share': 'Partager',
   'page.more': 'Plus : replays, graines, défi du jour',
   'page.dailyTitle': 'Défi du jour',

@@ -111,6 +111,7 @@ export default {
   'replay.badLink': 'Impossibile aprire questo link del replay. {why}',
   'page.title': 'cube2048',
   'page.settings': 'Impostazioni',
+  'page.history': 'Le tue partite: cronologia e statistiche',
   'page.share': 'Condividi',
   'page.more': 'Altro: replay, semi, sfida del giorno',
   'page.dailyTitle': 'Sfida del giorno',

@@ -111,6 +111,7 @@ export default {
   'replay.badLink': 'このリプレイのリンクは開けません。{why}',
   'page.title': 'cube2048',
   'page.settings': '設定',
+  'page.history': '自分のゲーム：履歴と統計',
   'page.share': '共有',
   'page.more': 'その他：リプレイ、シード、今日のチャレンジ',
   'page.dailyTitle': '今日のチャレンジ',

@@ -111,6 +111,7 @@ export default {
   'replay.badLink': '이 리플레이 링크는 열 수 없습니다. {why}',
   'page.title': 'cube2048',
   'page.settings': '설정',
+  'page.history': '내 게임: 기록과 통계',
   'page.share': '공유',
   'page.more': '더 보기: 리플레이, 시드, 오늘의 도전',
   'page.dailyTitle': '오늘의 도전',

@@ -111,6 +111,7 @@ export default {
   'replay.badLink': 'Não é possível abrir este link de replay. {why}',
   'page.title': 'cube2048',
   'page.settings': 'Configurações',
+  'page.history': 'Seus jogos: histórico e estatísticas',
   'page.share': 'Compartilhar',
   'page.more': 'Mais: replays, sementes, desafio do dia',
   'page.dailyTitle': 'Desafio do dia',

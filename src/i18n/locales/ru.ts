@@ -131,6 +131,7 @@ export default {
   'replay.badLink': 'Эту ссылку на повтор не открыть. {why}',
   'page.title': 'cube2048',
   'page.settings': 'Настройки',
+  'page.history': 'Ваши игры: история и статистика',
   'page.share': 'Поделиться',
   'page.more': 'Ещё: повторы, сиды, задание дня',
   'page.dailyTitle': 'Задание дня',

@@ -111,6 +111,7 @@ export default {
   'replay.badLink': '无法打开这个回放链接。{why}',
   'page.title': 'cube2048',
   'page.settings': '设置',
+  'page.history': '我的游戏：历史与统计',
   'page.share': '分享',
   'page.more': '更多：回放、种子、今日挑战',
   'page.dailyTitle': '今日挑战',

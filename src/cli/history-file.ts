@@ -1,0 +1,163 @@
+/**
+ * The terminal's game history: `history.jsonl` in the state directory, one kept game per
+ * line (the whole entry, moves included, as in an export file).
+ *
+ * - A game is kept by appending its line in one write to a file opened for appending
+ *   (O_APPEND), so two `cube2048 play` at once never interleave or lose a line.
+ * - A game taken back (undo from game over) appends a tombstone, `{"retract":"<id>"}`,
+ *   rather than rewriting the file: appending stays the only write while playing. A later
+ *   line with the same id keeps it again (undo, then the same move again).
+ * - Reading never fails on a bad line: it is appended to `history.unreadable.jsonl`, the
+ *   history is rewritten without it (temporary file, then rename), and one message names it.
+ *
+ * Beside it, `history-current.json` holds the game in progress's meta (start time, mode,
+ * time played), so a game continued in a later `cube2048 play` keeps them.
+ */
+import { appendFileSync, closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { entryLine } from '../history/archive';
+import type { GameMode, HistoryEntry } from '../history/entry';
+import { GAME_MODES, parseEntry } from '../history/entry';
+import type { GameMeta } from '../history/keep';
+
+export const HISTORY_FILE = 'history.jsonl';
+export const UNREADABLE_FILE = 'history.unreadable.jsonl';
+export const META_FILE = 'history-current.json';
+
+export interface HistoryRead {
+  /** The kept games, once each (by id), in the order they were first kept; retracted ones left out. */
+  readonly entries: HistoryEntry[];
+  /** One sentence naming the lines set aside ("line 7 of …/history.jsonl could not be read; it was moved to …"), or null when every line was read. */
+  readonly problem: string | null;
+}
+
+export interface HistoryFile {
+  readonly path: string;
+  readonly unreadablePath: string;
+  /** Keeps a game. Throws when the file cannot be written. */
+  append(entry: HistoryEntry): void;
+  /** Takes a kept game back out. Throws when the file cannot be written. */
+  retract(id: string): void;
+  /** Every kept game; a missing file is an empty history. Bad lines are set aside (see above). */
+  read(): HistoryRead;
+  /** The meta of the game in progress, or null when there is none (or it cannot be read). */
+  readMeta(): GameMeta | null;
+  /** Throws when the file cannot be written. */
+  writeMeta(meta: GameMeta): void;
+}
+
+const isTime = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x) && x >= 0;
+
+/** A meta read back from the file, checked; null for anything else (a new meta is then started). */
+export function parseMeta(input: unknown): GameMeta | null {
+  if (typeof input !== 'object' || input === null) return null;
+  const o = input as Record<string, unknown>;
+  const { size, seed, mode, day, startedAt, lastAt, playedMs } = o;
+  if (!isTime(size) || !isTime(seed) || !isTime(startedAt) || !isTime(lastAt) || !isTime(playedMs)) return null;
+  if (typeof mode !== 'string' || !GAME_MODES.includes(mode as GameMode)) return null;
+  if (day !== undefined && typeof day !== 'string') return null;
+  return { size, seed, mode: mode as GameMode, ...(typeof day === 'string' ? { day } : {}), startedAt, lastAt, playedMs };
+}
+
+type Line = { kind: 'keep'; entry: HistoryEntry } | { kind: 'retract'; id: string } | { kind: 'bad' };
+
+function parseLine(text: string): Line {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return { kind: 'bad' };
+  }
+  if (typeof data === 'object' && data !== null && !Array.isArray(data) && Object.hasOwn(data, 'retract')) {
+    const id = (data as { retract: unknown }).retract;
+    return typeof id === 'string' ? { kind: 'retract', id } : { kind: 'bad' };
+  }
+  const parsed = parseEntry(data);
+  return parsed.ok ? { kind: 'keep', entry: parsed.value } : { kind: 'bad' };
+}
+
+const isMissing = (error: unknown): boolean => (error as NodeJS.ErrnoException).code === 'ENOENT';
+
+export function openHistoryFile(directory: string): HistoryFile {
+  const path = join(directory, HISTORY_FILE);
+  const unreadablePath = join(directory, UNREADABLE_FILE);
+  const metaPath = join(directory, META_FILE);
+
+  /** Appends `line` in one write; starts it on a new line if the file's last one was cut short. */
+  const appendLine = (line: string): void => {
+    mkdirSync(directory, { recursive: true });
+    const fd = openSync(path, 'a+');
+    try {
+      const { size } = fstatSync(fd);
+      const last = Buffer.alloc(1);
+      const cut = size > 0 && readSync(fd, last, 0, 1, size - 1) === 1 && last[0] !== 0x0a;
+      appendFileSync(fd, `${cut ? '\n' : ''}${line}\n`);
+    } finally {
+      closeSync(fd);
+    }
+  };
+
+  /** Rewrites the history without its bad lines, unless another game appended meanwhile (then they stay, for the next read). */
+  const setAside = (text: string, bad: readonly string[], good: readonly string[]): boolean => {
+    const temporary = `${path}.${process.pid}.tmp`;
+    writeFileSync(temporary, good.map((l) => `${l}\n`).join(''));
+    if (statSync(path).size !== Buffer.byteLength(text)) {
+      rmSync(temporary, { force: true });
+      return false;
+    }
+    appendFileSync(unreadablePath, bad.map((l) => `${l}\n`).join(''));
+    renameSync(temporary, path);
+    return true;
+  };
+
+  return {
+    path,
+    unreadablePath,
+    append: (entry) => appendLine(entryLine(entry)),
+    retract: (id) => appendLine(JSON.stringify({ retract: id })),
+    read() {
+      let text: string;
+      try {
+        text = readFileSync(path, 'utf8');
+      } catch (error) {
+        if (isMissing(error)) return { entries: [], problem: null };
+        throw error;
+      }
+      const kept = new Map<string, HistoryEntry>();
+      const good: string[] = [];
+      const bad: { number: number; text: string }[] = [];
+      text.split('\n').forEach((raw, i) => {
+        if (raw.trim() === '') return;
+        const line = parseLine(raw);
+        if (line.kind === 'bad') return void bad.push({ number: i + 1, text: raw });
+        good.push(raw);
+        if (line.kind === 'retract') kept.delete(line.id);
+        else if (!kept.has(line.entry.id)) kept.set(line.entry.id, line.entry);
+      });
+      if (bad.length === 0) return { entries: [...kept.values()], problem: null };
+      const numbers = bad.map((b) => b.number);
+      const which = numbers.length === 1 ? `line ${numbers[0]}` : `lines ${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1)}`;
+      let moved: boolean;
+      try {
+        moved = setAside(text, bad.map((b) => b.text), good);
+      } catch {
+        moved = false;
+      }
+      const where = moved ? `${numbers.length === 1 ? 'it was' : 'they were'} moved to ${unreadablePath}` : `${numbers.length === 1 ? 'it was' : 'they were'} skipped`;
+      return { entries: [...kept.values()], problem: `${which} of ${path} could not be read; ${where}.` };
+    },
+    readMeta() {
+      try {
+        return parseMeta(JSON.parse(readFileSync(metaPath, 'utf8')));
+      } catch {
+        return null;
+      }
+    },
+    writeMeta(meta) {
+      mkdirSync(directory, { recursive: true });
+      const temporary = `${metaPath}.${process.pid}.tmp`;
+      writeFileSync(temporary, `${JSON.stringify(meta)}\n`);
+      renameSync(temporary, metaPath);
+    },
+  };
+}

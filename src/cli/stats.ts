@@ -1,0 +1,139 @@
+/**
+ * `cube2048 stats`: the statistics of the games `cube2048 play` kept, counted by the same
+ * pure module as the page's statistics view, with small text charts.
+ */
+import { MAX_SIZE, MIN_SIZE } from '../engine';
+import type { HistoryEntry } from '../history/entry';
+import { filterGames, statisticsOf } from '../history/statistics';
+import type { GroupStatistics, Statistics } from '../history/statistics';
+import { intOption, noPositionals, parseArgs } from './args';
+import type { Command, CommandIO } from './command';
+import { EXIT } from './command';
+import { stateDirectory } from './file-storage';
+import { HISTORY_FILE, openHistoryFile } from './history-file';
+
+const HELP = `Usage: cube2048 stats [--size N] [--json]
+
+Shows the statistics of the games "cube2048 play" kept in
+$XDG_STATE_HOME/cube2048/${HISTORY_FILE} (by default ~/.local/state/cube2048/):
+games played, wins, streaks, best and typical scores, time played, with a chart of the
+largest tile of each game and of the scores over time. All sizes first, then each size.
+
+Options:
+  --size N    only the games on the N×N board (${MIN_SIZE} to ${MAX_SIZE})
+  --json      print the statistics as JSON instead
+  -h, --help  show this help
+
+The JSON object: { today, overall, bySize: [{ size, … }] }, each group with played, wins,
+winRate (0 to 1), bestScore, bestTile, meanScore, medianScore, longestGame { id, moves },
+winStreak and dailyStreak { current, best }, totalMoves, totalPlayedMs,
+tileHistogram [{ tile, games, reached }] and scores [{ id, endedAt, score, size }].
+With --size N, overall and bySize hold only that size.
+`;
+
+const OPTIONS = [{ name: 'size', value: 'N' }, { name: 'json' }];
+
+/** How many of the latest games the scores chart shows. */
+const SCORE_CHART_GAMES = 40;
+const BAR_WIDTH = 30;
+
+/** Block characters unless the locale says the terminal is not UTF-8 (then plain ASCII). */
+export function usesUnicode(env: Readonly<Record<string, string | undefined>>): boolean {
+  const locale = env.LC_ALL || env.LC_CTYPE || env.LANG;
+  return !locale || /utf-?8/i.test(locale);
+}
+
+const n = (x: number): string => Math.round(x).toLocaleString('en-US');
+const plural = (count: number, one: string, many = `${one}s`): string => `${n(count)} ${count === 1 ? one : many}`;
+
+function duration(ms: number): string {
+  const minutes = Math.floor(ms / 60_000);
+  if (minutes === 0) return `${Math.floor(ms / 1000)} s`;
+  const hours = Math.floor(minutes / 60);
+  return hours === 0 ? `${minutes} min` : `${n(hours)} h ${minutes % 60} min`;
+}
+
+/** A bar of `value` out of `max` in BAR_WIDTH columns, in eighths of a block (or #). */
+function bar(value: number, max: number, unicode: boolean): string {
+  if (value <= 0 || max <= 0) return '';
+  const eighths = Math.max(1, Math.round((value / max) * BAR_WIDTH * 8));
+  if (!unicode) return '#'.repeat(Math.max(1, Math.round(eighths / 8)));
+  return '█'.repeat(Math.floor(eighths / 8)) + (['', '▏', '▎', '▍', '▌', '▋', '▊', '▉'][eighths % 8] ?? '');
+}
+
+function sparkline(values: readonly number[], unicode: boolean): string {
+  const levels = unicode ? '▁▂▃▄▅▆▇█' : '_.-:=+*#';
+  const top = Math.max(...values, 1);
+  return values.map((v) => levels[Math.min(levels.length - 1, Math.floor((v / top) * levels.length))]).join('');
+}
+
+function section(title: string, g: GroupStatistics, unicode: boolean): string {
+  const dot = unicode ? '·' : '-';
+  const rows: [string, string][] = [
+    ['Wins', `${n(g.wins)} of ${n(g.played)} (${Math.round(g.winRate * 100)}%)`],
+    ['Win streak', `${n(g.winStreak.current)} now, best ${n(g.winStreak.best)}`],
+    ['Best', `score ${n(g.bestScore)} ${dot} tile ${n(g.bestTile)}`],
+    ['Score', `mean ${n(g.meanScore)} ${dot} median ${n(g.medianScore)}`],
+    ['Longest game', plural(g.longestGame?.moves ?? 0, 'move')],
+    ['Moves played', n(g.totalMoves)],
+    ['Time played', duration(g.totalPlayedMs)],
+  ];
+  if (g.dailyStreak.best > 0) rows.push(['Daily streak', `${plural(g.dailyStreak.current, 'day')} now, best ${plural(g.dailyStreak.best, 'day')}`]);
+  const lines = [`${title} ${dot} ${plural(g.played, 'game')}`, ...rows.map(([label, value]) => `  ${label.padEnd(14)}${value}`)];
+
+  const most = Math.max(...g.tileHistogram.map((b) => b.games));
+  const tileWidth = Math.max(...g.tileHistogram.map((b) => String(b.tile).length));
+  lines.push('', '  Games by largest tile');
+  for (const b of g.tileHistogram) lines.push(`    ${String(b.tile).padStart(tileWidth)} ${bar(b.games, most, unicode).padEnd(BAR_WIDTH)} ${n(b.games)}`);
+
+  const recent = g.scores.slice(-SCORE_CHART_GAMES).map((p) => p.score);
+  lines.push('', `  Scores, ${recent.length === 1 ? 'the only game' : `the last ${recent.length} games, oldest first`}`, `    ${sparkline(recent, unicode)}  ${n(Math.min(...recent))} to ${n(Math.max(...recent))}`);
+  return `${lines.join('\n')}\n`;
+}
+
+function report(stats: Statistics, size: number | undefined, unicode: boolean): string {
+  const board = (s: number): string => `${s}${unicode ? '×' : 'x'}${s}`;
+  const parts = size !== undefined ? [section(`${board(size)} board`, stats.overall, unicode)] : [section('All boards', stats.overall, unicode), ...stats.bySize.map((g) => section(`${board(g.size)} board`, g, unicode))];
+  return parts.join('\n');
+}
+
+/** Today as a UTC day (YYYY-MM-DD), for the daily-challenge streak. */
+const utcToday = (): string => new Date(Date.now()).toISOString().slice(0, 10);
+
+export const statsCommand: Command = {
+  name: 'stats',
+  summary: 'show the statistics of the games cube2048 play kept',
+  help: HELP,
+  async run(args: readonly string[], io: CommandIO): Promise<number> {
+    const parsed = parseArgs(args, OPTIONS);
+    noPositionals(parsed);
+    const size = intOption(parsed, 'size', MIN_SIZE, MAX_SIZE);
+    const json = parsed.options.has('json');
+    const directory = stateDirectory(io.env);
+    let games: readonly HistoryEntry[] = [];
+    if (directory) {
+      const file = openHistoryFile(directory);
+      try {
+        const read = file.read();
+        if (read.problem) io.stderr.write(`cube2048 stats: ${read.problem}\n`);
+        games = read.entries;
+      } catch (error) {
+        io.stderr.write(`cube2048 stats: cannot read ${file.path}: ${(error as Error).message}\n`);
+        return EXIT.failure;
+      }
+    }
+    const chosen = size === undefined ? games : filterGames(games, { size });
+    const stats = statisticsOf(chosen, utcToday());
+    if (json) {
+      io.stdout.write(`${JSON.stringify(stats, null, 2)}\n`);
+      return EXIT.ok;
+    }
+    if (chosen.length === 0) {
+      const unicode = usesUnicode(io.env);
+      io.stdout.write(size === undefined || games.length === 0 ? 'No games kept yet: play with cube2048 play.\n' : `No ${size}${unicode ? '×' : 'x'}${size} games kept yet: play one with cube2048 play --size ${size}.\n`);
+      return EXIT.ok;
+    }
+    io.stdout.write(report(stats, size, usesUnicode(io.env)));
+    return EXIT.ok;
+  },
+};

@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest';
+import type { Direction, GameState } from '../../src/engine';
+import { newGame, playMove } from '../../src/engine';
+import type { HistoryEntry } from '../../src/history/entry';
+import { encodeSave } from '../../src/store/persistence';
+import { createGameStore } from '../../src/store';
+import type { GameView, StorageLike } from '../../src/store/types';
+import type { HistoryDb } from '../../src/ui/history/db';
+import type { RecorderOptions } from '../../src/ui/history/recorder';
+import { startRecorder } from '../../src/ui/history/recorder';
+
+const memoryStorage = (): StorageLike & { readonly map: Map<string, string> } => {
+  const map = new Map<string, string>();
+  return { map, getItem: (k) => map.get(k) ?? null, setItem: (k, v) => void map.set(k, v), removeItem: (k) => void map.delete(k) };
+};
+
+/** A database in memory; `failures` writes throw first (a full disk, a quota). */
+function memoryDb(failures = 0): HistoryDb & { readonly kept: Map<string, HistoryEntry>; writes: number } {
+  const kept = new Map<string, HistoryEntry>();
+  let left = failures;
+  const db = {
+    name: 'test',
+    kept,
+    writes: 0,
+    async put(entries: readonly HistoryEntry[]) {
+      db.writes++;
+      if (left-- > 0) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      for (const e of entries) kept.set(e.id, e);
+    },
+    async remove(ids: readonly string[]) {
+      for (const id of ids) kept.delete(id);
+    },
+    async clear() {
+      kept.clear();
+    },
+    async summaries() {
+      return { games: [...kept.values()], unreadable: [] };
+    },
+    async entry(id: string) {
+      return kept.get(id) ?? null;
+    },
+    async entries() {
+      return { entries: [...kept.values()], games: [...kept.values()], unreadable: [] };
+    },
+    close: () => undefined,
+  };
+  return db;
+}
+
+/** A game one move from its end, by a fixed corner policy. */
+function lastMove(seed: number): { before: GameState; dir: Direction } {
+  const cycle: Direction[] = ['left', 'down', 'right', 'down', 'up'];
+  let state = newGame({ seed });
+  for (let i = 0; ; i++) {
+    for (const dir of [cycle[i % 4] as Direction, ...cycle]) {
+      const next = playMove(state, dir);
+      if (!next.report.moved) continue;
+      if (next.state.status === 'over') return { before: state, dir };
+      state = next.state;
+      break;
+    }
+  }
+}
+
+function setUp(options: { failures?: number; storage?: ReturnType<typeof memoryStorage>; db?: ReturnType<typeof memoryDb>; seed?: number } = {}) {
+  const storage = options.storage ?? memoryStorage();
+  const { before, dir } = lastMove(options.seed ?? 4242);
+  if (!options.storage) storage.setItem('t:game:v1', encodeSave(before, []));
+  const store = createGameStore({ storage, keyPrefix: 't' });
+  const db = options.db ?? memoryDb(options.failures);
+  const told: string[] = [];
+  let clock = 1_000_000;
+  const recorder = (extra: Partial<RecorderOptions> = {}) =>
+    startRecorder(store, { dbName: 'test', storage, keyPrefix: 't', notify: (m) => told.push(m), now: () => (clock += 1000), open: async () => db, retryMs: 1, ...extra });
+  return { storage, store, db, told, dir, recorder };
+}
+
+describe('the history recorder', () => {
+  it('keeps a game once when it ends, with the time it took, before it settles', async () => {
+    const { store, db, dir, recorder } = setUp();
+    const r = recorder();
+    store.getState().move(dir);
+    await r.settled();
+    expect([...db.kept.values()]).toEqual([expect.objectContaining({ end: 'over', mode: 'normal', moveCount: store.getState().game.record.length, playedMs: 1000 })]);
+    r.dispose();
+  });
+
+  it('takes the game back out when the last move is undone, and keeps it again when the game ends again', async () => {
+    const { store, db, dir, recorder } = setUp();
+    const r = recorder();
+    store.getState().move(dir);
+    await r.settled();
+    store.getState().undo();
+    await r.settled();
+    expect(db.kept.size).toBe(0);
+    store.getState().move(dir);
+    await r.settled();
+    expect(db.kept.size).toBe(1);
+    r.dispose();
+  });
+
+  it('keeps a game that ended before its code arrived, from the changes the page noted, and only once', async () => {
+    const { store, db, dir, recorder, storage } = setUp();
+    const missed: [GameView, GameView][] = [];
+    const stop = store.subscribe((view, previous) => void missed.push([view, previous]));
+    store.getState().move(dir);
+    stop();
+    const r = recorder({ missed });
+    await r.settled();
+    expect(db.kept.size).toBe(1);
+    r.dispose();
+    // A reload finds the game over and already kept: nothing is kept again, even after the player deleted it.
+    db.kept.clear();
+    const again = setUp({ storage, db }).recorder();
+    await again.settled();
+    expect(db.kept.size).toBe(0);
+    again.dispose();
+  });
+
+  it('retries a refused write once, then says so once, and keeps the game waiting for the next start', async () => {
+    const { store, db, dir, recorder, told, storage } = setUp({ failures: 2 });
+    const r = recorder();
+    store.getState().move(dir);
+    await r.settled();
+    expect(db.writes).toBe(2);
+    expect(told).toEqual([expect.stringContaining("the browser's storage is full")]);
+    expect(JSON.parse(storage.getItem('t:history-pending:v1') ?? '[]')).toHaveLength(1);
+    r.dispose();
+    const next = setUp({ storage, db }).recorder();
+    await next.settled();
+    expect(db.kept.size).toBe(1);
+    expect(storage.getItem('t:history-pending:v1')).toBeNull();
+    next.dispose();
+  });
+
+  it('keeps a game left for a new one after 10 moves, but not one left after 9', async () => {
+    const storage = memoryStorage();
+    const store = createGameStore({ storage, keyPrefix: 't', seed: 7 });
+    const db = memoryDb();
+    const r = startRecorder(store, { dbName: 'test', storage, keyPrefix: 't', notify: () => undefined, open: async () => db });
+    const play = (n: number): void => {
+      for (let i = 0; store.getState().game.record.length < n; i++) store.getState().move((['left', 'down', 'right', 'up'] as const)[i % 4] as Direction);
+    };
+    play(9);
+    store.getState().newGame();
+    await r.settled();
+    expect(db.kept.size).toBe(0);
+    play(10);
+    store.getState().newGame();
+    await r.settled();
+    expect([...db.kept.values()]).toEqual([expect.objectContaining({ end: 'left', moveCount: 10 })]);
+    r.dispose();
+  });
+
+  it('marks a game started from a chosen seed, and one played on from a replay', async () => {
+    const storage = memoryStorage();
+    const store = createGameStore({ storage, keyPrefix: 't', seed: 7 });
+    const r = startRecorder(store, { dbName: 'test', storage, keyPrefix: 't', notify: () => undefined, open: async () => memoryDb() });
+    r.expect({ mode: 'seeded' });
+    store.getState().newGame({ seed: 99 });
+    expect(JSON.parse(storage.getItem('t:history-meta:v1') ?? '{}')).toMatchObject({ seed: 99, mode: 'seeded' });
+    const forked = playMove(newGame({ seed: 5 }), 'left').state;
+    store.getState().startFrom(forked);
+    expect(JSON.parse(storage.getItem('t:history-meta:v1') ?? '{}')).toMatchObject({ seed: 5, mode: 'forked' });
+    r.dispose();
+  });
+});
