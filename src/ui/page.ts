@@ -138,9 +138,13 @@ export function mountPage({ doc, store, settings, dailyDay = null, playOnIn, see
   const missed: [GameView, GameView][] = [];
   let stopNoting: (() => void) | null = store.subscribe((view, previous) => void missed.push([view, previous]));
   cleanups.push(() => stopNoting?.());
+  /** The history's own words follow the page's language (its texts are a module of the history's chunk). */
+  let historyLang: ((lang: Lang) => void) | null = null;
   const history = onDemand(() =>
-    import('./history/page-history').then(({ mountPageHistory }) =>
-      mountPageHistory({
+    import('./history/page-history').then(({ mountPageHistory, setHistoryLang }) => {
+      historyLang = setHistoryLang;
+      setHistoryLang(current);
+      return mountPageHistory({
         doc,
         store,
         keyPrefix: dailyDay ? DAILY_KEY_PREFIX : DEFAULT_KEY_PREFIX,
@@ -156,8 +160,8 @@ export function mountPage({ doc, store, settings, dailyDay = null, playOnIn, see
           stopNoting = null;
           return missed.splice(0);
         },
-      }),
-    ),
+      });
+    }),
   );
   void history.get().catch((error: unknown) => {
     // Offline before the code was cached: the game plays on without a history, and stops noting changes for it.
@@ -272,6 +276,7 @@ export function mountPage({ doc, store, settings, dailyDay = null, playOnIn, see
     panel.relabel();
     ai?.relabel();
     aiTitles();
+    historyLang?.(current);
     // A chosen language outlives the `?lang=` this visit came with.
     const url = new URL(win.location.href);
     if (url.searchParams.has('lang')) {

@@ -7,6 +7,7 @@ import { EN_AI } from '../../src/i18n/en/ai';
 import { EN_ANNOUNCE } from '../../src/i18n/en/announce';
 import { EN_CORE } from '../../src/i18n/en/core';
 import { EN_DIALOGS } from '../../src/i18n/en/dialogs';
+import { EN_HISTORY } from '../../src/i18n/en/history';
 import { EN_MARKUP } from '../../src/i18n/en/markup';
 import { EN_NOTICES } from '../../src/i18n/en/notices';
 import { EN_PAGE } from '../../src/i18n/en/page';
@@ -19,7 +20,7 @@ import { BUILT_IN_SKINS } from '../../src/skins/registry';
 import { NO_WEBGL_MESSAGE } from '../../src/skins/skin';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const PARTS = { EN_CORE, EN_QUESTION, EN_SKINS, EN_NOTICES, EN_DIALOGS, EN_ANNOUNCE, EN_PAGE, EN_AI, EN_SHARE, EN_MARKUP, EN_TERMINAL };
+const PARTS = { EN_CORE, EN_QUESTION, EN_SKINS, EN_NOTICES, EN_DIALOGS, EN_ANNOUNCE, EN_PAGE, EN_AI, EN_SHARE, EN_MARKUP, EN_TERMINAL, EN_HISTORY };
 const ENGLISH: Catalogue = Object.assign({}, ...Object.values(PARTS));
 const OTHERS = LOCALES.filter((l): l is Exclude<Locale, 'en'> => l !== 'en');
 const catalogues = Object.fromEntries(

@@ -14,6 +14,8 @@ import type { Recorder, RecorderOptions } from './recorder';
 import { startRecorder } from './recorder';
 
 /** The page's history database: the normal game's and the daily challenge's games are kept together. */
+export { setHistoryLang } from './texts';
+
 export const HISTORY_DB = 'cube2048:history';
 
 export interface PageHistoryOptions {

@@ -1,136 +1,259 @@
 /**
- * Every text the history and statistics say, in one place (English): the recorder's notices
- * and the view's labels, sentences and chart descriptions.
+ * Every text the history and statistics say (the recorder's notices and the view's labels,
+ * sentences and chart descriptions), in the history's language: English catalogue in
+ * src/i18n/en/history.ts, the others in each locale's module. The page sets the language
+ * (`setHistoryLang`) when it loads this code and when the player changes it; each text is
+ * read when it is shown, so the members below are getters.
  */
 import type { GameMode } from '../../history/entry';
-import { formatNumber } from '../format';
+import type { Lang, Params } from '../../i18n/core';
+import { ENGLISH, intlTag, say } from '../../i18n/core';
+import { EN_HISTORY } from '../../i18n/en/history';
 
-const plural = (n: number, one: string, many: string): string => `${formatNumber(n)} ${n === 1 ? one : many}`;
+let lang: Lang = ENGLISH;
+/** The language the history speaks from now on. */
+export const setHistoryLang = (next: Lang): void => {
+  lang = next;
+};
+const t = <K extends keyof typeof EN_HISTORY>(key: K, ...params: Params<(typeof EN_HISTORY)[K]>): string => say(lang, EN_HISTORY, key, ...params);
 
 /** "1 h 05 min", "12 min", "40 s": time played, to the minute once it is long. */
 export function formatDuration(ms: number): string {
   const s = Math.round(ms / 1000);
-  if (s < 60) return `${s} s`;
+  if (s < 60) return t('history.seconds', { s });
   const min = Math.round(s / 60);
-  if (min < 60) return `${min} min`;
-  const h = Math.floor(min / 60);
-  return `${formatNumber(h)} h ${String(min % 60).padStart(2, '0')} min`;
+  if (min < 60) return t('history.minutes', { min });
+  return t('history.hours', { h: Math.floor(min / 60), min: String(min % 60).padStart(2, '0') });
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-export const formatDate = (ms: number): string => dateFormat.format(ms);
-export const formatDay = (ms: number): string => dayFormat.format(ms);
+const formats = new Map<string, Intl.DateTimeFormat>();
+const dateFormat = (withTime: boolean): Intl.DateTimeFormat => {
+  const key = `${lang.locale}:${withTime}`;
+  let format = formats.get(key);
+  if (!format) {
+    // English as it was (day month year); the others as their locale writes a date.
+    const tag = lang.locale === 'en' ? 'en-GB' : intlTag(lang.locale);
+    format = new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'short', year: 'numeric', ...(withTime ? { hour: '2-digit', minute: '2-digit' } : {}) });
+    formats.set(key, format);
+  }
+  return format;
+};
+export const formatDate = (ms: number): string => dateFormat(true).format(ms);
+export const formatDay = (ms: number): string => dateFormat(false).format(ms);
 
 export const MODE_NAMES: Readonly<Record<GameMode, string>> = {
-  normal: 'Normal',
-  daily: 'Daily challenge',
-  seeded: 'Chosen seed',
-  forked: 'Played on from a replay',
-  imported: 'Imported',
+  get normal() {
+    return t('history.mode.normal');
+  },
+  get daily() {
+    return t('history.mode.daily');
+  },
+  get seeded() {
+    return t('history.mode.seeded');
+  },
+  get forked() {
+    return t('history.mode.forked');
+  },
+  get imported() {
+    return t('history.mode.imported');
+  },
 };
+
+const games = (count: number): string => t('history.games', { n: count });
 
 export const HISTORY_TEXT = {
   // Notices
-  unavailable: (why: string) => `Your games cannot be kept in this browser: ${why}. The game plays on; best scores are still saved.`,
-  blocked: 'Your games are waiting to be kept: another cube2048 tab is using an older version of the history. Close or reload it; nothing is lost meanwhile.',
-  writeFailed: (full: boolean) =>
-    full
-      ? "This game could not be kept in your history: the browser's storage is full. It waits in this browser and is kept once there is room (export and clear old games to make some)."
-      : 'This game could not be kept in your history just now. It waits in this browser and is kept on the next try.',
-  unreadable: (n: number) => `${plural(n, 'kept game', 'kept games')} could not be read and ${n === 1 ? 'is' : 'are'} left out; ${n === 1 ? 'it stays' : 'they stay'} in the database untouched.`,
+  unavailable: (why: string) => t('history.unavailable', { why }),
+  get blocked() {
+    return t('history.blocked');
+  },
+  writeFailed: (full: boolean) => t(full ? 'history.writeFull' : 'history.writeFailed'),
+  unreadable: (count: number) => t('history.unreadable', { n: count }),
 
   // The dialog
-  title: 'Your games',
-  close: 'Close',
-  openButton: 'Your games: history and statistics',
-  tabStats: 'Statistics',
-  tabGames: 'Games',
-  loading: 'Reading your games…',
-  empty: 'No games kept yet. A game is kept here when it ends, or when you start a new one after 10 moves.',
-  allSizes: 'All boards',
-  size: (n: number) => `${n} × ${n}`,
-  sizeLabel: 'Board',
-  modeLabel: 'Mode',
-  allModes: 'All modes',
-  sortLabel: 'Sort',
-  sortNewest: 'Newest first',
-  sortOldest: 'Oldest first',
-  sortScore: 'Highest score',
+  get title() {
+    return t('history.title');
+  },
+  get close() {
+    return t('history.close');
+  },
+  get openButton() {
+    return t('history.openButton');
+  },
+  get tabStats() {
+    return t('history.tabStats');
+  },
+  get tabGames() {
+    return t('history.tabGames');
+  },
+  get loading() {
+    return t('history.loading');
+  },
+  get empty() {
+    return t('history.empty');
+  },
+  get allSizes() {
+    return t('history.allSizes');
+  },
+  size: (size: number) => t('history.size', { size }),
+  get sizeLabel() {
+    return t('history.sizeLabel');
+  },
+  get modeLabel() {
+    return t('history.modeLabel');
+  },
+  get allModes() {
+    return t('history.allModes');
+  },
+  get sortLabel() {
+    return t('history.sortLabel');
+  },
+  get sortNewest() {
+    return t('history.sortNewest');
+  },
+  get sortOldest() {
+    return t('history.sortOldest');
+  },
+  get sortScore() {
+    return t('history.sortScore');
+  },
 
   // Figures
-  played: 'Games played',
-  wins: 'Wins',
-  winRate: 'Win rate',
-  bestScore: 'Best score',
-  bestTile: 'Best tile',
-  meanScore: 'Average score',
-  medianScore: 'Median score',
-  longestGame: 'Longest game',
-  moves: (n: number) => plural(n, 'move', 'moves'),
-  currentStreak: 'Winning streak',
-  bestStreak: 'Best winning streak',
-  totalMoves: 'Moves made',
-  timePlayed: 'Time played',
-  dailyStreak: 'Daily challenge streak',
-  streakDays: (current: number, best: number) => `${plural(current, 'day', 'days')} (best ${formatNumber(best)})`,
-  percent: (rate: number) => `${Math.round(rate * 100)}%`,
+  get played() {
+    return t('history.played');
+  },
+  get wins() {
+    return t('history.wins');
+  },
+  get winRate() {
+    return t('history.winRate');
+  },
+  get bestScore() {
+    return t('history.bestScore');
+  },
+  get bestTile() {
+    return t('history.bestTile');
+  },
+  get meanScore() {
+    return t('history.meanScore');
+  },
+  get medianScore() {
+    return t('history.medianScore');
+  },
+  get longestGame() {
+    return t('history.longestGame');
+  },
+  moves: (count: number) => t('history.moves', { n: count }),
+  get currentStreak() {
+    return t('history.currentStreak');
+  },
+  get bestStreak() {
+    return t('history.bestStreak');
+  },
+  get totalMoves() {
+    return t('history.totalMoves');
+  },
+  get timePlayed() {
+    return t('history.timePlayed');
+  },
+  get dailyStreak() {
+    return t('history.dailyStreak');
+  },
+  streakDays: (current: number, best: number) => t('history.streakDays', { n: current, best }),
+  percent: (rate: number) => new Intl.NumberFormat(intlTag(lang.locale), { style: 'percent' }).format(Math.round(rate * 100) / 100),
 
   // Charts
-  tilesTitle: 'Best tile per game',
-  tilesSummary: (played: number, best: number, top: number, topCount: number) =>
-    `${plural(played, 'game', 'games')}. Best tile ${formatNumber(best)}; most games ended with ${formatNumber(top)} (${formatNumber(topCount)}).`,
-  tilesTable: 'Show as a table',
-  tileColumn: 'Best tile',
-  gamesColumn: 'Games',
-  scoresTitle: 'Scores over time',
-  scoresSummary: (n: number, first: number, last: number, low: number, high: number) =>
-    `Your last ${plural(n, 'game', 'games')}, from ${formatDay(first)} to ${formatDay(last)}: scores from ${formatNumber(low)} to ${formatNumber(high)}.`,
-  scoresTable: (n: number) => `Show the last ${formatNumber(n)} as a table`,
-  dateColumn: 'Date',
-  scoreColumn: 'Score',
-  boardColumn: 'Board',
+  get tilesTitle() {
+    return t('history.tilesTitle');
+  },
+  tilesSummary: (played: number, best: number, top: number, topCount: number) => t('history.tilesSummary', { n: played, best: String(best), top: String(top), topCount }),
+  get tilesTable() {
+    return t('history.tilesTable');
+  },
+  get tileColumn() {
+    return t('history.tileColumn');
+  },
+  get gamesColumn() {
+    return t('history.gamesColumn');
+  },
+  get scoresTitle() {
+    return t('history.scoresTitle');
+  },
+  scoresSummary: (count: number, first: number, last: number, low: number, high: number) =>
+    t('history.scoresSummary', { n: count, first: formatDay(first), last: formatDay(last), low, high }),
+  scoresTable: (count: number) => t('history.scoresTable', { n: count }),
+  get dateColumn() {
+    return t('history.dateColumn');
+  },
+  get scoreColumn() {
+    return t('history.scoreColumn');
+  },
+  get boardColumn() {
+    return t('history.boardColumn');
+  },
 
   // The list
-  showing: (shown: number, total: number) => (shown >= total ? plural(total, 'game', 'games') : `Showing ${formatNumber(shown)} of ${plural(total, 'game', 'games')}`),
-  more: (n: number) => `Show ${formatNumber(n)} more`,
-  row: (score: number, tile: number) => `Score ${formatNumber(score)}, best tile ${formatNumber(tile)}`,
-  rowDetails: (size: number, moves: number, ms: number) => `${size} × ${size} · ${plural(moves, 'move', 'moves')} · ${formatDuration(ms)}`,
-  won: 'Won',
-  over: 'Game over',
-  left: 'Left unfinished',
-  replay: 'Replay',
-  share: 'Copy link',
-  exportOne: 'Export',
-  remove: 'Delete',
-  rowActions: (score: number, date: string) => `Game of ${date}, score ${formatNumber(score)}`,
-  copied: 'Link copied.',
-  copyBy: (link: string) => `Copy this link to share the game: ${link}`,
+  showing: (shown: number, total: number) => (shown >= total ? games(total) : t('history.showing', { shown, n: total })),
+  more: (count: number) => t('history.more', { n: count }),
+  row: (score: number, tile: number) => t('history.row', { score, tile: String(tile) }),
+  rowDetails: (size: number, moves: number, ms: number) => t('history.rowDetails', { size, n: moves, time: formatDuration(ms) }),
+  get won() {
+    return t('history.won');
+  },
+  get over() {
+    return t('history.over');
+  },
+  get left() {
+    return t('history.left');
+  },
+  get replay() {
+    return t('history.replay');
+  },
+  get share() {
+    return t('history.share');
+  },
+  get exportOne() {
+    return t('history.exportOne');
+  },
+  get remove() {
+    return t('history.remove');
+  },
+  rowActions: (score: number, date: string) => t('history.rowActions', { date, score }),
+  get copied() {
+    return t('history.copied');
+  },
+  copyBy: (link: string) => t('history.copyBy', { link }),
 
   // Whole history
-  exportAll: 'Export all',
-  importFile: 'Import…',
-  clear: 'Clear history',
-  checking: (done: number, total: number) => `Checking the games: ${formatNumber(done)} of ${formatNumber(total)}…`,
-  exported: (n: number) => `Exported ${plural(n, 'game', 'games')}.`,
-  imported: (added: number, known: number) => `Imported ${plural(added, 'game', 'games')}${known > 0 ? `; ${plural(known, 'was', 'were')} already kept` : ''}.`,
-  importSkipped: (n: number, first: string) => `${plural(n, 'entry was', 'entries were')} skipped: ${first}${n > 1 ? ' …' : ''}`,
-  importFailed: (why: string) => `That file cannot be imported: ${why} Nothing was changed.`,
-  tooBig: 'it is too large to be a cube2048 history.',
-  unreadableFile: 'it could not be read.',
-  confirmDelete: {
-    title: 'Delete this game?',
-    message: 'It goes from your history and your statistics. This cannot be undone.',
-    confirm: 'Delete',
-    cancel: 'Keep it',
+  get exportAll() {
+    return t('history.exportAll');
   },
-  confirmClear: (n: number) => ({
-    title: 'Clear your history?',
-    message: `All ${plural(n, 'kept game', 'kept games')} and their statistics go. Export them first to keep a copy. Best scores stay.`,
-    confirm: 'Clear history',
-    cancel: 'Keep my games',
-  }),
-  deleted: 'Game deleted.',
-  cleared: 'History cleared.',
-  failed: (why: string) => `That did not work: ${why}`,
-} as const;
+  get importFile() {
+    return t('history.importFile');
+  },
+  get clear() {
+    return t('history.clear');
+  },
+  checking: (done: number, total: number) => t('history.checking', { done, total }),
+  exported: (count: number) => t('history.exported', { n: count }),
+  imported: (added: number, known: number) => (known > 0 ? t('history.importedKnown', { added: games(added), n: known }) : t('history.imported', { n: added })),
+  importSkipped: (count: number, first: string) => t('history.importSkipped', { n: count, first }),
+  importFailed: (why: string) => t('history.importFailed', { why }),
+  get tooBig() {
+    return t('history.tooBig');
+  },
+  get unreadableFile() {
+    return t('history.unreadableFile');
+  },
+  get confirmDelete() {
+    return { title: t('history.deleteTitle'), message: t('history.deleteMessage'), confirm: t('history.deleteConfirm'), cancel: t('history.deleteCancel') };
+  },
+  confirmClear: (count: number) => ({ title: t('history.clearTitle'), message: t('history.clearMessage', { n: count }), confirm: t('history.clearConfirm'), cancel: t('history.clearCancel') }),
+  get deleted() {
+    return t('history.deleted');
+  },
+  get cleared() {
+    return t('history.cleared');
+  },
+  failed: (why: string) => t('history.failed', { why }),
+};
