@@ -50,9 +50,9 @@ const text = (page: TestPage, selector: string): Promise<string> => page.evaluat
 
 /** The page's words in each language we look at, and how it lays out. */
 const SEEN = {
-  de: { score: 'Punkte', newGame: 'Neues Spiel', undo: 'Rückgängig', said: /^Nach (links|rechts|oben|unten) geschoben\./, settings: 'Einstellungen', dir: 'ltr' },
-  ja: { score: 'スコア', newGame: '新しいゲーム', undo: '元に戻す', said: /^(左|右|上|下)に動かしました。/, settings: '設定', dir: 'ltr' },
-  ar: { score: 'النقاط', newGame: 'لعبة جديدة', undo: 'تراجع', said: /^تحرّكت إلى /, settings: 'الإعدادات', dir: 'rtl' },
+  de: { score: 'Punkte', newGame: 'Neues Spiel', undo: 'Rückgängig', said: /^Nach (links|rechts|oben|unten) geschoben\./, settings: 'Einstellungen', history: 'Deine Spiele', dir: 'ltr' },
+  ja: { score: 'スコア', newGame: '新しいゲーム', undo: '元に戻す', said: /^(左|右|上|下)に動かしました。/, settings: '設定', history: '自分のゲーム', dir: 'ltr' },
+  ar: { score: 'النقاط', newGame: 'لعبة جديدة', undo: 'تراجع', said: /^تحرّكت إلى /, settings: 'الإعدادات', history: 'ألعابك', dir: 'rtl' },
 } as const;
 
 describe('cube2048 in the player\'s language', () => {
@@ -108,6 +108,13 @@ describe('cube2048 in the player\'s language', () => {
       expect(head, 'the settings read right to left').toEqual({ titleRightOfClose: true, labelRightOfSelect: true });
     }
     await page.screenshot({ path: `${SCREENS}/i18n-${locale}-390-settings.png` });
+    await page.keyboard.press('Escape');
+
+    // The history and statistics speak it too.
+    await page.click('#open-history');
+    await page.waitForFunction((title: string) => (document.getElementById('history-dialog') as HTMLDialogElement | null)?.open && document.getElementById('history-title')?.textContent === title, seen.history);
+    expect(await spills(page, '#history-dialog'), 'the history at 390 px').toEqual([]);
+    await page.screenshot({ path: `${SCREENS}/i18n-${locale}-390-history.png` });
     await page.keyboard.press('Escape');
 
     await page.setViewportSize({ width: 1280, height: 800 });
