@@ -3,6 +3,12 @@
  * pure module as the page's statistics view, with small text charts.
  */
 import { MAX_SIZE, MIN_SIZE } from '../engine';
+import { terminalLocale } from '../i18n/choose';
+import type { Lang, Params } from '../i18n/core';
+import { ENGLISH, intlTag, say } from '../i18n/core';
+import { EN_STATS } from '../i18n/en/stats';
+import { loadLang } from '../i18n/load';
+import { widthOf } from '../skins/terminal/style';
 import type { HistoryEntry } from '../history/entry';
 import { filterGames, statisticsOf } from '../history/statistics';
 import type { GroupStatistics, Statistics } from '../history/statistics';
@@ -43,14 +49,16 @@ export function usesUnicode(env: Readonly<Record<string, string | undefined>>): 
   return !locale || /utf-?8/i.test(locale);
 }
 
-const n = (x: number): string => Math.round(x).toLocaleString('en-US');
-const plural = (count: number, one: string, many = `${one}s`): string => `${n(count)} ${count === 1 ? one : many}`;
+/** The words and numbers of one run, in the terminal's language (LC_ALL, LC_MESSAGES, LANG). */
+let lang: Lang = ENGLISH;
+const t = <K extends keyof typeof EN_STATS>(key: K, ...params: Params<(typeof EN_STATS)[K]>): string => say(lang, EN_STATS, key, ...params);
+const n = (x: number): string => lang.number.format(Math.round(x));
 
 function duration(ms: number): string {
   const minutes = Math.floor(ms / 60_000);
-  if (minutes === 0) return `${Math.floor(ms / 1000)} s`;
+  if (minutes === 0) return t('stats.seconds', { s: Math.floor(ms / 1000) });
   const hours = Math.floor(minutes / 60);
-  return hours === 0 ? `${minutes} min` : `${n(hours)} h ${minutes % 60} min`;
+  return hours === 0 ? t('stats.minutes', { min: minutes }) : t('stats.hours', { h: hours, min: minutes % 60 });
 }
 
 /** A bar of `value` out of `max` in BAR_WIDTH columns, in eighths of a block (or #). */
@@ -69,31 +77,37 @@ function sparkline(values: readonly number[], unicode: boolean): string {
 
 function section(title: string, g: GroupStatistics, unicode: boolean): string {
   const dot = unicode ? '·' : '-';
+  const rate = new Intl.NumberFormat(intlTag(lang.locale), { style: 'percent' }).format(Math.round(g.winRate * 100) / 100);
   const rows: [string, string][] = [
-    ['Wins', `${n(g.wins)} of ${n(g.played)} (${Math.round(g.winRate * 100)}%)`],
-    ['Win streak', `${n(g.winStreak.current)} now, best ${n(g.winStreak.best)}`],
-    ['Best', `score ${n(g.bestScore)} ${dot} tile ${n(g.bestTile)}`],
-    ['Score', `mean ${n(g.meanScore)} ${dot} median ${n(g.medianScore)}`],
-    ['Longest game', plural(g.longestGame?.moves ?? 0, 'move')],
-    ['Moves played', n(g.totalMoves)],
-    ['Time played', duration(g.totalPlayedMs)],
+    [t('stats.wins'), t('stats.winsValue', { wins: g.wins, played: g.played, rate })],
+    [t('stats.streak'), t('stats.streakValue', { current: g.winStreak.current, best: g.winStreak.best })],
+    [t('stats.best'), t('stats.bestValue', { score: g.bestScore, dot, tile: g.bestTile })],
+    [t('stats.score'), t('stats.scoreValue', { mean: Math.round(g.meanScore), dot, median: Math.round(g.medianScore) })],
+    [t('stats.longest'), t('stats.moves', { n: g.longestGame?.moves ?? 0 })],
+    [t('stats.movesPlayed'), n(g.totalMoves)],
+    [t('stats.timePlayed'), duration(g.totalPlayedMs)],
   ];
-  if (g.dailyStreak.best > 0) rows.push(['Daily streak', `${plural(g.dailyStreak.current, 'day')} now, best ${plural(g.dailyStreak.best, 'day')}`]);
-  const lines = [`${title} ${dot} ${plural(g.played, 'game')}`, ...rows.map(([label, value]) => `  ${label.padEnd(14)}${value}`)];
+  if (g.dailyStreak.best > 0) rows.push([t('stats.daily'), t('stats.streakValue', { current: t('stats.days', { n: g.dailyStreak.current }), best: t('stats.days', { n: g.dailyStreak.best }) })]);
+  // Labels in one column, as wide as the widest needs (wide CJK characters count two).
+  const column = Math.max(14, ...rows.map(([label]) => widthOf(label) + 2));
+  const lines = [`${title} ${dot} ${t('stats.games', { n: g.played })}`, ...rows.map(([label, value]) => `  ${label}${' '.repeat(column - widthOf(label))}${value}`)];
 
   const most = Math.max(...g.tileHistogram.map((b) => b.games));
   const tileWidth = Math.max(...g.tileHistogram.map((b) => String(b.tile).length));
-  lines.push('', '  Games by largest tile');
+  lines.push('', `  ${t('stats.tiles')}`);
   for (const b of g.tileHistogram) lines.push(`    ${String(b.tile).padStart(tileWidth)} ${bar(b.games, most, unicode).padEnd(BAR_WIDTH)} ${n(b.games)}`);
 
   const recent = g.scores.slice(-SCORE_CHART_GAMES).map((p) => p.score);
-  lines.push('', `  Scores, ${recent.length === 1 ? 'the only game' : `the last ${recent.length} games, oldest first`}`, `    ${sparkline(recent, unicode)}  ${n(Math.min(...recent))} to ${n(Math.max(...recent))}`);
+  lines.push('', `  ${recent.length === 1 ? t('stats.scoresOnly') : t('stats.scoresLast', { n: recent.length })}`, `    ${sparkline(recent, unicode)}  ${t('stats.range', { low: Math.min(...recent), high: Math.max(...recent) })}`);
   return `${lines.join('\n')}\n`;
 }
 
 function report(stats: Statistics, size: number | undefined, unicode: boolean): string {
   const board = (s: number): string => `${s}${unicode ? '×' : 'x'}${s}`;
-  const parts = size !== undefined ? [section(`${board(size)} board`, stats.overall, unicode)] : [section('All boards', stats.overall, unicode), ...stats.bySize.map((g) => section(`${board(g.size)} board`, g, unicode))];
+  const parts =
+    size !== undefined
+      ? [section(t('stats.board', { board: board(size) }), stats.overall, unicode)]
+      : [section(t('stats.allBoards'), stats.overall, unicode), ...stats.bySize.map((g) => section(t('stats.board', { board: board(g.size) }), g, unicode))];
   return parts.join('\n');
 }
 
@@ -105,6 +119,7 @@ export const statsCommand: Command = {
   summary: 'show the statistics of the games cube2048 play kept',
   help: HELP,
   async run(args: readonly string[], io: CommandIO): Promise<number> {
+    lang = await loadLang(terminalLocale(io.env));
     const parsed = parseArgs(args, OPTIONS);
     noPositionals(parsed);
     const size = intOption(parsed, 'size', MIN_SIZE, MAX_SIZE);
@@ -130,7 +145,7 @@ export const statsCommand: Command = {
     }
     if (chosen.length === 0) {
       const unicode = usesUnicode(io.env);
-      io.stdout.write(size === undefined || games.length === 0 ? 'No games kept yet: play with cube2048 play.\n' : `No ${size}${unicode ? '×' : 'x'}${size} games kept yet: play one with cube2048 play --size ${size}.\n`);
+      io.stdout.write(`${size === undefined || games.length === 0 ? t('stats.none') : t('stats.noneSize', { board: `${size}${unicode ? '×' : 'x'}${size}`, size: String(size) })}\n`);
       return EXIT.ok;
     }
     io.stdout.write(report(stats, size, usesUnicode(io.env)));

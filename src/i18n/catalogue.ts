@@ -9,6 +9,7 @@ import type { EN_ANNOUNCE } from './en/announce';
 import type { EN_CORE } from './en/core';
 import type { EN_QUESTION } from './en/question';
 import type { EN_SKINS } from './en/skins';
+import type { EN_STATS } from './en/stats';
 import type { EN_DIALOGS } from './en/dialogs';
 import type { EN_HISTORY } from './en/history';
 import type { EN_AI } from './en/ai';
@@ -18,7 +19,7 @@ import type { EN_PAGE } from './en/page';
 import type { EN_SHARE } from './en/share';
 import type { EN_TERMINAL } from './en/terminal';
 
-export type English = typeof EN_CORE & typeof EN_DIALOGS & typeof EN_NOTICES & typeof EN_AI & typeof EN_SKINS & typeof EN_QUESTION & typeof EN_HISTORY & typeof EN_ANNOUNCE & typeof EN_PAGE & typeof EN_SHARE & typeof EN_MARKUP & typeof EN_TERMINAL;
+export type English = typeof EN_CORE & typeof EN_DIALOGS & typeof EN_NOTICES & typeof EN_AI & typeof EN_SKINS & typeof EN_QUESTION & typeof EN_HISTORY & typeof EN_STATS & typeof EN_ANNOUNCE & typeof EN_PAGE & typeof EN_SHARE & typeof EN_MARKUP & typeof EN_TERMINAL;
 export type Key = keyof English;
 /** A locale's messages: any key English has, as a sentence or, for a plural, its forms. */
 export type LocaleCatalogue = { readonly [K in Key]?: English[K] extends string ? string : Message };

@@ -54,6 +54,23 @@ describe('cube2048 stats', () => {
     expect(run.stdout).toMatch(/^ {4}[▁▂▃▄▅▆▇█]{3} {2}[\d,]+ to [\d,]+$/m);
   });
 
+  it('speaks the language LANG names, its labels in one column however wide their characters', async () => {
+    expect((await runCli(['stats'], { env: env({ LANG: 'de_DE.UTF-8' }) })).stdout).toBe('Noch keine Spiele aufbewahrt: Spiel mit cube2048 play.\n');
+    writeHistory(games.map(entryLine));
+    const de = await runCli(['stats'], { env: env({ LANG: 'de_DE.UTF-8' }) });
+    expect(de.stdout).toContain('Alle Spielfelder · 3 Spiele');
+    expect(de.stdout).toContain('Spielfeld 4×4 · 1 Spiel\n');
+    expect(de.stdout).toMatch(/^ {2}Spielzeit +4 min$/m);
+    const ja = await runCli(['stats'], { env: env({ LANG: 'ja_JP.UTF-8' }) });
+    expect(ja.stdout).toContain('すべての盤面 · 3 ゲーム');
+    // "最長のゲーム" is five characters, ten columns: the values still start in one column.
+    const starts = ja.stdout.split('\n').filter((line) => /^ {2}\S/.test(line) && !line.includes('最大タイル')).slice(0, 7).map((line) => {
+      const label = /^ {2}(\S+)/.exec(line)?.[1] ?? '';
+      return [...label].reduce((w, c) => w + ((c.codePointAt(0) ?? 0) > 0x2e80 ? 2 : 1), 2) + (/^ {2}\S+( +)/.exec(line)?.[1]?.length ?? 0);
+    });
+    expect(new Set(starts).size).toBe(1);
+  });
+
   it('prints only one size with --size, and plain ASCII when the locale is not UTF-8', async () => {
     writeHistory(games.map(entryLine));
     const run = await runCli(['stats', '--size', '3'], { env: env({ LANG: 'C' }) });

@@ -14,13 +14,14 @@ import { EN_PAGE } from '../../src/i18n/en/page';
 import { EN_QUESTION } from '../../src/i18n/en/question';
 import { EN_SHARE } from '../../src/i18n/en/share';
 import { EN_SKINS } from '../../src/i18n/en/skins';
+import { EN_STATS } from '../../src/i18n/en/stats';
 import { EN_TERMINAL } from '../../src/i18n/en/terminal';
 import { HOW_TO } from '../../src/input/keymap';
 import { BUILT_IN_SKINS } from '../../src/skins/registry';
 import { NO_WEBGL_MESSAGE } from '../../src/skins/skin';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const PARTS = { EN_CORE, EN_QUESTION, EN_SKINS, EN_NOTICES, EN_DIALOGS, EN_ANNOUNCE, EN_PAGE, EN_AI, EN_SHARE, EN_MARKUP, EN_TERMINAL, EN_HISTORY };
+const PARTS = { EN_CORE, EN_QUESTION, EN_SKINS, EN_NOTICES, EN_DIALOGS, EN_ANNOUNCE, EN_PAGE, EN_AI, EN_SHARE, EN_MARKUP, EN_TERMINAL, EN_HISTORY, EN_STATS };
 const ENGLISH: Catalogue = Object.assign({}, ...Object.values(PARTS));
 const OTHERS = LOCALES.filter((l): l is Exclude<Locale, 'en'> => l !== 'en');
 const catalogues = Object.fromEntries(
