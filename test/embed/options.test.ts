@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ATTRIBUTES, LIVE_OPTIONS, OPTIONS, checkAttribute, checkLiveOptions, optionsFromStrings, problemLine, resolveOptions, storagePrefix } from '../../src/embed/options';
+import { ATTRIBUTES, LIVE_OPTIONS, OPTIONS, PROPERTY_ATTRIBUTES, checkAttribute, effectOf, checkLiveOptions, optionsFromStrings, problemLine, resolveOptions, storagePrefix } from '../../src/embed/options';
 import { registerSkin } from '../../src/skins/registry';
 
 describe('mountGame options', () => {
@@ -163,5 +163,29 @@ describe('the options table', () => {
     const framed = optionsFromStrings(() => null, true).value;
     expect(framed).toMatchObject({ keyboard: 'page', storage: 'cube2048:frame', skin: 'cubes', theme: 'auto' });
     expect(optionsFromStrings((name) => (name === 'keyboard' ? 'focus' : null), true).value.keyboard).toBe('focus');
+  });
+});
+
+describe('the lang option', () => {
+  it('takes a language we speak, matched as browsers match theirs, from JavaScript, an attribute or an address', () => {
+    expect(resolveOptions({ lang: 'de' })).toEqual({ value: expect.objectContaining({ lang: 'de' }), problems: [] });
+    expect(resolveOptions({ lang: 'pt' }).value.lang).toBe('pt-BR');
+    expect(checkAttribute('lang', 'de-AT')).toEqual({ value: { lang: 'de' }, problems: [] });
+    expect(optionsFromStrings((name) => (name === 'lang' ? 'ja' : null), true).value.lang).toBe('ja');
+    expect(checkLiveOptions({ lang: 'ar' })).toEqual({ value: { lang: 'ar' }, problems: [] });
+    expect(effectOf('lang').effect).toBe('live');
+  });
+
+  it('names a language it does not speak in the usual one line, and follows the browser\'s instead', () => {
+    const { value, problems } = resolveOptions({ lang: 'klingon<b>' });
+    expect(value.lang).toBeUndefined();
+    expect(problemLine(problems)).toBe('cube2048: option lang "klingon<b>" is not a language cube2048 speaks (en, es, pt-BR, fr, de, it, ru, zh-CN, ja, ko, ar), so the browser\'s language is used.');
+    expect(checkAttribute('lang', 'xx').problems).toEqual(['lang="xx" is not a language cube2048 speaks (en, es, pt-BR, fr, de, it, ru, zh-CN, ja, ko, ar), so the browser\'s language is used']);
+    expect(resolveOptions({ lang: 42 }).problems).toHaveLength(1);
+  });
+
+  it('leaves <cube-2048> the lang property every element has', () => {
+    expect(ATTRIBUTES).toContain('lang');
+    expect(PROPERTY_ATTRIBUTES).not.toContain('lang');
   });
 });
