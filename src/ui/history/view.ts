@@ -274,7 +274,10 @@ export function createHistoryView(options: HistoryViewOptions): HistoryView {
     }
   };
 
+  /** True while the games are read: nothing is drawn from what an earlier opening read. */
+  let loading = false;
   function render(): void {
+    if (loading) return;
     clearButton.disabled = games.length === 0;
     exportAll.disabled = games.length === 0;
     if (current === 'stats') renderStats();
@@ -421,10 +424,17 @@ export function createHistoryView(options: HistoryViewOptions): HistoryView {
   return {
     async open(which = 'stats') {
       shownRows = PAGE_SIZE;
+      loading = true;
+      statsTab.panel.replaceChildren();
+      gamesTab.panel.replaceChildren();
       const shown = ask(dialog);
       selectTab(which);
       const started = performance.now();
-      await load();
+      try {
+        await load();
+      } finally {
+        loading = false;
+      }
       render();
       performance.measure('cube2048:history-open', { start: started });
       options.say(T.title);
