@@ -118,7 +118,8 @@ describe('the AI on the game page', () => {
     const { page } = game;
     await page.selectOption('#ai-speed', 'fast');
     await page.click('#ai-autoplay');
-    expect(await autoplayOn(page)).toBe(true);
+    // The first click loads the panel's code, which then takes the click: autoplay starts a moment later.
+    await expect.poll(() => autoplayOn(page)).toBe(true);
     await page.waitForFunction(() => Number(document.getElementById('moves')?.textContent) >= 8, null, { timeout: 15_000 });
     expect(await liveText(page), 'a screen reader is not read every move').toBe('Autoplay started. Press any game key to stop.');
 
