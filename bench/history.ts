@@ -5,7 +5,6 @@
  * (each game replayed). `historySection` is the `history` section of `npm run bench`.
  */
 import type { Direction, GameState } from '../src/engine';
-import { newGame, playMove } from '../src/engine';
 import { checkArchiveGame, encodeArchive, openArchive } from '../src/history/archive';
 import type { HistoryEntry } from '../src/history/entry';
 import { entryOf, startMeta } from '../src/history/keep';
@@ -13,23 +12,8 @@ import { statisticsOf } from '../src/history/statistics';
 import { encodeSave } from '../src/store/persistence';
 import type { SectionOptions, SectionRun } from './figures';
 import { figure } from './figures';
+import { lastMoveOfAGame } from '../test/history/games';
 import { withBuiltSite } from './site';
-
-const CYCLE: readonly Direction[] = ['left', 'down', 'right', 'down', 'up'];
-
-/** A whole game by a simple corner policy, and the state one move before its end. */
-function playedGame(seed: number): { before: GameState; dir: Direction; after: GameState } {
-  let state = newGame({ seed });
-  for (let i = 0; ; i++) {
-    for (const dir of [CYCLE[i % 4] as Direction, ...CYCLE]) {
-      const next = playMove(state, dir);
-      if (!next.report.moved) continue;
-      if (next.state.status === 'over') return { before: state, dir, after: next.state };
-      state = next.state;
-      break;
-    }
-  }
-}
 
 const entryOfGame = (game: GameState, i: number): HistoryEntry => {
   const end = Date.UTC(2026, 0, 1) + i * 3_600_000;
@@ -40,7 +24,7 @@ const KEY: Readonly<Record<Direction, string>> = { left: 'ArrowLeft', right: 'Ar
 
 export async function historySection({ quick }: SectionOptions): Promise<SectionRun> {
   const runs = quick ? 3 : 7;
-  const real = Array.from({ length: 20 }, (_, i) => entryOfGame(playedGame(1000 + i).after, i));
+  const real = Array.from({ length: 20 }, (_, i) => entryOfGame(lastMoveOfAGame(1000 + i).after, i));
   // 10,000 summaries: the real games' under other ids (the view reads summaries; moves only to replay).
   const summaries = Array.from({ length: 10_000 }, (_, i) => {
     const { moves: _moves, ...summary } = real[i % real.length] as HistoryEntry;
@@ -91,7 +75,7 @@ export async function historySection({ quick }: SectionOptions): Promise<Section
     }
     const kept: number[] = [];
     for (let i = 0; i < runs; i++) {
-      const { before, dir } = playedGame(2000 + i);
+      const { before, dir } = lastMoveOfAGame(2000 + i);
       await page.evaluate((save) => localStorage.setItem('cube2048:game:v1', save), encodeSave(before, []));
       await page.reload();
       await page.waitForSelector('#board *');

@@ -16,9 +16,10 @@
 import { appendFileSync, closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { entryLine } from '../history/archive';
-import type { GameMode, HistoryEntry } from '../history/entry';
-import { GAME_MODES, parseEntry } from '../history/entry';
+import type { HistoryEntry } from '../history/entry';
+import { parseEntry } from '../history/entry';
 import type { GameMeta } from '../history/keep';
+import { parseMeta } from '../history/keep';
 
 export const HISTORY_FILE = 'history.jsonl';
 export const UNREADABLE_FILE = 'history.unreadable.jsonl';
@@ -46,18 +47,8 @@ export interface HistoryFile {
   writeMeta(meta: GameMeta): void;
 }
 
-const isTime = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x) && x >= 0;
 
 /** A meta read back from the file, checked; null for anything else (a new meta is then started). */
-export function parseMeta(input: unknown): GameMeta | null {
-  if (typeof input !== 'object' || input === null) return null;
-  const o = input as Record<string, unknown>;
-  const { size, seed, mode, day, startedAt, lastAt, playedMs } = o;
-  if (!isTime(size) || !isTime(seed) || !isTime(startedAt) || !isTime(lastAt) || !isTime(playedMs)) return null;
-  if (typeof mode !== 'string' || !GAME_MODES.includes(mode as GameMode)) return null;
-  if (day !== undefined && typeof day !== 'string') return null;
-  return { size, seed, mode: mode as GameMode, ...(typeof day === 'string' ? { day } : {}), startedAt, lastAt, playedMs };
-}
 
 type Line = { kind: 'keep'; entry: HistoryEntry } | { kind: 'retract'; id: string } | { kind: 'bad' };
 

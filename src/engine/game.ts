@@ -1,5 +1,5 @@
 import type { Board } from './board';
-import { DEFAULT_SIZE, canMove, emptyBoard, emptyCells, maxExponent, valueOf } from './board';
+import { DEFAULT_SIZE, canMove, emptyBoard, emptyCells, maxExponent, maxTile, valueOf } from './board';
 import type { Direction, MoveResult, Step } from './move';
 import { move } from './move';
 import type { RngState } from './rng';
@@ -77,10 +77,11 @@ export function newGame(options: NewGameOptions): GameState {
 /** Whether moves are accepted: not after a win (until "keep going") and not after game over. */
 export const acceptsMoves = (state: GameState): boolean => state.status === 'playing' || state.status === 'keepPlaying';
 
+/** The win rule: a tile of the target's value or more. The history counts wins by it too. */
+export const isWinningTile = (value: number, target: number): boolean => value >= target;
+
 function reachedTarget(board: Board, target: number): boolean {
-  const goal = Math.log2(target);
-  for (const e of board.cells) if (e >= goal) return true;
-  return false;
+  return isWinningTile(maxTile(board), target);
 }
 
 /**

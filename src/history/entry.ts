@@ -4,7 +4,7 @@
  * The moves make the game replayable (and verifiable); everything else is its summary.
  */
 import type { ParseResult } from '../engine';
-import { isValidSeed, isValidSize, isValidTarget } from '../engine';
+import { isValidSeed, isValidSize, isValidTarget, isWinningTile } from '../engine';
 import type { GameRecord } from '../replay/record';
 import { MAX_RECORD_MOVES } from '../replay/record';
 
@@ -42,7 +42,7 @@ export interface HistoryEntry extends GameSummary {
 }
 
 /** Whether the game reached its target tile (kept going or not). */
-export const isWin = (game: Pick<GameSummary, 'maxTile' | 'target'>): boolean => game.maxTile >= game.target;
+export const isWin = (game: Pick<GameSummary, 'maxTile' | 'target'>): boolean => isWinningTile(game.maxTile, game.target);
 
 /** Two 32-bit FNV-1a hashes of the text (different offsets), in base 36: a short id with no practical collisions among one player's games. */
 function hash64(text: string): string {

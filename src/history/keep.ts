@@ -5,7 +5,7 @@
 import type { GameState } from '../engine';
 import { maxTile } from '../engine';
 import type { GameEnd, GameMode, HistoryEntry } from './entry';
-import { entryId } from './entry';
+import { GAME_MODES, entryId } from './entry';
 
 /** A game replaced by a new one is kept once it has this many moves (or reached its target). */
 export const KEEP_AFTER_MOVES = 10;
@@ -18,8 +18,6 @@ export type HistoryEffect =
   /** Take `game` back out: it was kept at game over, and the player undid the last move to play on. */
   | { readonly kind: 'retract'; readonly game: GameState };
 
-const reachedTarget = (game: GameState): boolean => maxTile(game.board) >= game.target;
-
 /**
  * What a change from `before` to `after` does to the history. `kind` is the store's change
  * kind; a change that came from another tab (`sync`) does nothing here: that tab keeps it.
@@ -27,7 +25,7 @@ const reachedTarget = (game: GameState): boolean => maxTile(game.board) >= game.
 export function historyEffect(before: GameState, after: GameState, kind: string): HistoryEffect | null {
   if (kind === 'move' && after.status === 'over' && before.status !== 'over') return { kind: 'keep', game: after, end: 'over' };
   if (kind === 'undo' && before.status === 'over' && after.status !== 'over') return { kind: 'retract', game: before };
-  if (kind === 'new' && before !== after && before.status !== 'over' && (reachedTarget(before) || before.record.length >= KEEP_AFTER_MOVES))
+  if (kind === 'new' && before !== after && before.status !== 'over' && (before.status === 'won' || before.status === 'keepPlaying' || before.record.length >= KEEP_AFTER_MOVES))
     return { kind: 'keep', game: before, end: 'left' };
   return null;
 }
@@ -63,6 +61,18 @@ export const tickMeta = (meta: GameMeta, now: number): GameMeta => ({
   lastAt: Math.max(meta.lastAt, now),
   playedMs: meta.playedMs + Math.min(MAX_PLAY_GAP_MS, Math.max(0, now - meta.lastAt)),
 });
+
+const isTime = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x) && x >= 0;
+
+/** A meta read back from storage (the page's localStorage, the terminal's file), checked field by field; null when it is not one. */
+export function parseMeta(input: unknown): GameMeta | null {
+  if (typeof input !== 'object' || input === null) return null;
+  const { size, seed, mode, day, startedAt, lastAt, playedMs, kept } = input as Record<string, unknown>;
+  if (!isTime(size) || !isTime(seed) || !isTime(startedAt) || !isTime(lastAt) || !isTime(playedMs)) return null;
+  if (typeof mode !== 'string' || !GAME_MODES.includes(mode as GameMode)) return null;
+  if (day !== undefined && typeof day !== 'string') return null;
+  return { size, seed, mode: mode as GameMode, ...(typeof day === 'string' ? { day } : {}), startedAt, lastAt, playedMs, ...(kept === true ? { kept } : {}) };
+}
 
 /** Whether a meta read back from storage belongs to this game. */
 export const metaFits = (meta: GameMeta, game: Pick<GameState, 'size' | 'seed'>): boolean => meta.size === game.size && meta.seed === game.seed;

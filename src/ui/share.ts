@@ -7,6 +7,7 @@
 import { isValidSeed } from '../engine';
 import type { GameStore } from '../store';
 import { byId } from './by-id';
+import { downloadJson, recordFileName } from './download';
 import { dailyHref } from './daily';
 import { ask } from './dialogs';
 import type { Lang } from '../i18n/core';
@@ -123,15 +124,7 @@ export function createShare(options: ShareOptions): Share {
   const exportGame = async (): Promise<void> => {
     const { recordOf, recordToJson } = await records();
     const record = recordOf(store.getState().game);
-    const blob = new Blob([recordToJson(record)], { type: 'application/json' });
-    const url = URL.createObjectURL(blob);
-    const a = doc.createElement('a');
-    a.href = url;
-    a.download = `cube2048-seed${record.seed}-${record.moves.length}moves.json`;
-    doc.body.append(a);
-    a.click();
-    a.remove();
-    win.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    downloadJson(doc, recordFileName(record), recordToJson(record));
     say(t('share.exported', { n: record.moves.length }));
   };
   const importFile = async (): Promise<void> => {

@@ -1,38 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import type { Direction, GameState } from '../../src/engine';
-import { newGame, playMove } from '../../src/engine';
 import type { HistoryEntry } from '../../src/history/entry';
 import { entryOf, startMeta } from '../../src/history/keep';
 import { encodeArchive } from '../../src/history/archive';
 import type { TestPage } from './harness';
 import { ENGINE, sharedBrowser, siteUrl } from './harness';
 import { dailySeed, utcDay } from '../../src/ui/daily';
-import { GAME_KEY, KEY_OF, boardShown, openGame, saveOf } from './page-helpers';
+import { GAME_KEY, KEY_OF, boardShown, lastMoveOfAGame, openGame, saveOf } from './page-helpers';
 
 const DB = 'cube2048:history';
 const PENDING_KEY = 'cube2048:history-pending:v1';
 
-/** A game one move from its end: the state before, the move, and the finished state. */
-function lastMoveOf(seed: number): { earlier: GameState; earlierDir: Direction; before: GameState; dir: Direction; after: GameState } {
-  const cycle: Direction[] = ['left', 'down', 'right', 'down'];
-  let state = newGame({ seed });
-  let earlier = { state, dir: 'left' as Direction };
-  for (let i = 0; ; i++) {
-    for (const dir of [cycle[i % 4] as Direction, 'up' as Direction, ...cycle]) {
-      const next = playMove(state, dir);
-      if (!next.report.moved) continue;
-      if (next.state.status === 'over') return { earlier: earlier.state, earlierDir: earlier.dir, before: state, dir, after: next.state };
-      earlier = { state, dir };
-      state = next.state;
-      break;
-    }
-  }
-}
-
 /** Finished games as the history keeps them, ending a day apart. */
 function finishedGames(count: number, firstSeed = 100): HistoryEntry[] {
   return Array.from({ length: count }, (_, i) => {
-    const { after } = lastMoveOf(firstSeed + i);
+    const { after } = lastMoveOfAGame(firstSeed + i);
     const start = Date.UTC(2026, 10, 1) + i * 86_400_000;
     return entryOf(after, 'over', { ...startMeta(after, 'normal', start), playedMs: 60_000 * (i + 1) }, start + 600_000);
   });
@@ -110,7 +91,7 @@ describe('the player’s history on the game page', () => {
   const browser = sharedBrowser();
 
   it('keeps a finished game in the database before the game-over dialog shows, and shows it in the statistics and the list', async () => {
-    const { before, dir, after } = lastMoveOf(4242);
+    const { before, dir, after } = lastMoveOfAGame(4242);
     const game = await openGame(browser(), { storage: { [GAME_KEY]: saveOf(before) } });
     const { page } = game;
     await page.keyboard.press(KEY_OF[dir]);
@@ -136,7 +117,7 @@ describe('the player’s history on the game page', () => {
   });
 
   it('keeps a game left for a new one after 10 moves, and takes a game back out when it is undone from game over', async () => {
-    const { earlier, earlierDir, before, dir } = lastMoveOf(77);
+    const { earlier, earlierDir, before, dir } = lastMoveOfAGame(77);
     const game = await openGame(browser(), { storage: { [GAME_KEY]: saveOf(earlier) } });
     const { page } = game;
     await page.keyboard.press(KEY_OF[earlierDir]);
@@ -207,7 +188,7 @@ describe('the player’s history on the game page', () => {
   });
 
   it('keeps an embed’s games in its own database only when it asks for history', async () => {
-    const { before, dir, after } = lastMoveOf(4242);
+    const { before, dir, after } = lastMoveOfAGame(4242);
     const game = await openGame(browser(), { storage: { 'cube2048:frame:game:v1': saveOf(before) } });
     const { page } = game;
     const playLastMove = async (query: string): Promise<void> => {
@@ -246,7 +227,7 @@ describe.runIf(ENGINE === 'chromium')('the history when the database fails', () 
   const browser = sharedBrowser();
 
   it('says once that games cannot be kept when the database cannot be opened, and the game still plays', async () => {
-    const { before, dir } = lastMoveOf(4242);
+    const { before, dir } = lastMoveOfAGame(4242);
     const game = await openGame(browser(), {
       storage: { [GAME_KEY]: saveOf(before) },
       initScript: `IDBFactory.prototype.open = function () { throw new DOMException('The user denied permission to access the database.', 'SecurityError'); };`,
@@ -263,7 +244,7 @@ describe.runIf(ENGINE === 'chromium')('the history when the database fails', () 
   });
 
   it('waits for an older tab that blocks the upgrade, says so, and keeps the game once that tab closes', async () => {
-    const { before, dir, after } = lastMoveOf(4242);
+    const { before, dir, after } = lastMoveOfAGame(4242);
     // "The older tab": a connection opened before the page, never closing on request; the page's open asks for a newer version.
     const game = await openGame(browser(), {
       storage: { [GAME_KEY]: saveOf(before) },
@@ -286,7 +267,7 @@ describe.runIf(ENGINE === 'chromium')('the history when the database fails', () 
   });
 
   it('reports a write refused for quota, keeps the game waiting, and writes it on the next visit', async () => {
-    const { before, dir, after } = lastMoveOf(4242);
+    const { before, dir, after } = lastMoveOfAGame(4242);
     const game = await openGame(browser(), {
       storage: { [GAME_KEY]: saveOf(before) },
       initScript: `if (!sessionStorage.getItem('roomAgain')) IDBObjectStore.prototype.put = function () { throw new DOMException('The quota has been exceeded.', 'QuotaExceededError'); };`,
@@ -307,8 +288,8 @@ describe.runIf(ENGINE === 'chromium')('the history when the database fails', () 
 
   it('loses nothing when two tabs keep games at the same moment', async () => {
     // One tab plays the normal game, the other today's challenge: two stores, one database.
-    const normal = lastMoveOf(4242);
-    const daily = lastMoveOf(dailySeed(utcDay(new Date())));
+    const normal = lastMoveOfAGame(4242);
+    const daily = lastMoveOfAGame(dailySeed(utcDay(new Date())));
     const game = await openGame(browser(), { storage: { [GAME_KEY]: saveOf(normal.before), 'cube2048:daily:game:v1': saveOf(daily.before) } });
     const other = await game.context.newPage();
     await other.goto(new URL('?daily', await game.page.url()).href);

@@ -1,7 +1,7 @@
 /** Opening the built game page and reading it the way a player (or a screen reader) does. */
 import { expect } from 'vitest';
 import type { Board, Direction, GameState } from '../../src/engine';
-import { fromRows, newGame, playMove, seedRng, serializeGame, toRows } from '../../src/engine';
+import { fromRows, seedRng, serializeGame, toRows } from '../../src/engine';
 import type { TestBrowser, TestContext, TestPage } from './harness';
 import { siteUrl } from './harness';
 
@@ -149,18 +149,5 @@ export function nearlyWon(): GameState {
   return { size: 4, board, score: 20_000, status: 'playing', record: 'LRUD', seed: 1, rng: seedRng(1), target: 2048 };
 }
 
-/** A real game played until it ends: the position before the last move, and that move. */
-export function lastMoveOfAGame(): { before: GameState; dir: Direction; after: GameState } {
-  const cycle: Direction[] = ['left', 'down', 'right', 'down'];
-  let state = newGame({ seed: 4242 });
-  for (let i = 0; ; i++) {
-    const dirs = [cycle[i % 4] as Direction, 'up' as Direction, ...cycle];
-    for (const dir of dirs) {
-      const next = playMove(state, dir);
-      if (!next.report.moved) continue;
-      if (next.state.status === 'over') return { before: state, dir, after: next.state };
-      state = next.state;
-      break;
-    }
-  }
-}
+/** A real game played until it ends (test/history/games.ts): the positions before its last moves, and those moves. */
+export { lastMoveOfAGame } from '../history/games';

@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { entryLine } from '../../src/history/archive';
 import type { HistoryEntry } from '../../src/history/entry';
 import { entryOf, startMeta, tickMeta } from '../../src/history/keep';
-import { openHistoryFile, parseMeta } from '../../src/cli/history-file';
+import { openHistoryFile } from '../../src/cli/history-file';
+import { parseMeta } from '../../src/history/keep';
 import { playGame } from '../history/games';
 import { tempDir } from './helpers';
 

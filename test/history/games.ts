@@ -21,3 +21,20 @@ export function playGame(options: { size?: number; seed: number; target?: number
 export function beforeLast(game: GameState): GameState {
   return playGame({ size: game.size, seed: game.seed, target: game.target, moves: game.record.length - 1 });
 }
+
+/** A 4×4 game from `seed` played until it ends (a corner rule, the same game every run): its last two positions and moves. */
+export function lastMoveOfAGame(seed = 4242): { earlier: GameState; earlierDir: Direction; before: GameState; dir: Direction; after: GameState } {
+  const cycle: Direction[] = ['left', 'down', 'right', 'down'];
+  let state = newGame({ seed });
+  let earlier = { state, dir: 'left' as Direction };
+  for (let i = 0; ; i++) {
+    for (const dir of [cycle[i % 4] as Direction, 'up' as Direction, ...cycle]) {
+      const next = playMove(state, dir);
+      if (!next.report.moved) continue;
+      if (next.state.status === 'over') return { earlier: earlier.state, earlierDir: earlier.dir, before: state, dir, after: next.state };
+      earlier = { state, dir };
+      state = next.state;
+      break;
+    }
+  }
+}

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Direction, GameState } from '../../src/engine';
+import type { Direction } from '../../src/engine';
 import { newGame, playMove } from '../../src/engine';
 import type { HistoryEntry } from '../../src/history/entry';
+import { lastMoveOfAGame } from '../history/games';
 import { encodeSave } from '../../src/store/persistence';
 import { createGameStore } from '../../src/store';
 import type { GameView, StorageLike } from '../../src/store/types';
@@ -40,31 +41,16 @@ function memoryDb(failures = 0): HistoryDb & { readonly kept: Map<string, Histor
       return kept.get(id) ?? null;
     },
     async entries() {
-      return { entries: [...kept.values()], games: [...kept.values()], unreadable: [] };
+      return { entries: [...kept.values()], unreadable: [] };
     },
     close: () => undefined,
   };
   return db;
 }
 
-/** A game one move from its end, by a fixed corner policy. */
-function lastMove(seed: number): { before: GameState; dir: Direction } {
-  const cycle: Direction[] = ['left', 'down', 'right', 'down', 'up'];
-  let state = newGame({ seed });
-  for (let i = 0; ; i++) {
-    for (const dir of [cycle[i % 4] as Direction, ...cycle]) {
-      const next = playMove(state, dir);
-      if (!next.report.moved) continue;
-      if (next.state.status === 'over') return { before: state, dir };
-      state = next.state;
-      break;
-    }
-  }
-}
-
 function setUp(options: { failures?: number; storage?: ReturnType<typeof memoryStorage>; db?: ReturnType<typeof memoryDb>; seed?: number } = {}) {
   const storage = options.storage ?? memoryStorage();
-  const { before, dir } = lastMove(options.seed ?? 4242);
+  const { before, dir } = lastMoveOfAGame(options.seed);
   if (!options.storage) storage.setItem('t:game:v1', encodeSave(before, []));
   const store = createGameStore({ storage, keyPrefix: 't' });
   const db = options.db ?? memoryDb(options.failures);
@@ -131,6 +117,27 @@ describe('the history recorder', () => {
     expect(db.kept.size).toBe(1);
     expect(storage.getItem('t:history-pending:v1')).toBeNull();
     next.dispose();
+  });
+
+  it('keeps its game when another tab overwrites the waiting list at the same moment, or storage refuses the list', async () => {
+    const { store, db, dir, recorder, storage } = setUp();
+    const r = recorder();
+    store.getState().move(dir);
+    // The other tab read the list before this tab's write and writes its own back: this tab's game is gone from it.
+    storage.setItem('t:history-pending:v1', '[]');
+    await r.settled();
+    expect(db.kept.size).toBe(1);
+    r.dispose();
+
+    const full = setUp({ seed: 4243 });
+    full.storage.setItem = () => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+    const f = full.recorder();
+    full.store.getState().move(full.dir);
+    await f.settled();
+    expect(full.db.kept.size).toBe(1);
+    f.dispose();
   });
 
   it('keeps a game left for a new one after 10 moves, but not one left after 9', async () => {

@@ -5,8 +5,9 @@
  * is either kept whole or not at all, and an import is all or nothing. Ids are the games'
  * content, so two tabs keeping the same game write one entry and different games never clash.
  */
+import type { ParseResult } from '../../engine';
 import type { GameSummary, HistoryEntry } from '../../history/entry';
-import { parseEntry } from '../../history/entry';
+import { parseEntry, summaryOf } from '../../history/entry';
 
 /** The schema's version; each step in MIGRATIONS takes the database one version up. */
 export const DB_VERSION = 1;
@@ -49,7 +50,7 @@ export interface HistoryDb {
   /** The whole entry (with its moves), or null if it is gone or unreadable. */
   entry(id: string): Promise<HistoryEntry | null>;
   /** Every whole entry, for export. */
-  entries(): Promise<ReadAll & { readonly entries: HistoryEntry[] }>;
+  entries(): Promise<{ readonly entries: HistoryEntry[]; readonly unreadable: ReadAll['unreadable'] }>;
   close(): void;
 }
 
@@ -74,11 +75,19 @@ function parseSummary(value: unknown): { ok: true; value: GameSummary } | { ok: 
   if (typeof o.moveCount !== 'number' || !Number.isSafeInteger(o.moveCount) || o.moveCount < 0) return { ok: false, error: 'its move count is wrong' };
   const parsed = parseEntry({ ...o, moves: '' });
   if (!parsed.ok) return parsed;
-  const { moves: _moves, ...rest } = parsed.value;
-  return { ok: true, value: { ...rest, id: o.id, moveCount: o.moveCount } };
+  return { ok: true, value: { ...summaryOf(parsed.value), id: o.id, moveCount: o.moveCount } };
 }
 
 const keyName = (value: unknown): string => (typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string' ? (value as { id: string }).id : '(no id)');
+
+/** A summary and its moves record, as stored, made one checked entry again; the id must be the one its content gives. */
+function join(summary: unknown, moves: unknown): ParseResult<HistoryEntry> {
+  const letters = typeof moves === 'object' && moves !== null ? (moves as { moves?: unknown }).moves : undefined;
+  if (typeof summary !== 'object' || summary === null) return { ok: false, error: 'it is missing' };
+  const parsed = parseEntry({ ...summary, moves: letters });
+  if (!parsed.ok) return parsed;
+  return parsed.value.id === keyName(summary) ? parsed : { ok: false, error: 'its moves do not belong to it' };
+}
 
 /**
  * Opens (creating or upgrading) the history database. It closes itself when another tab
@@ -140,9 +149,8 @@ function wrap(name: string, db: IDBDatabase): HistoryDb {
       const moves = tx.objectStore(MOVES);
       try {
         for (const e of entries) {
-          const { moves: letters, ...summary } = e;
-          games.put(summary);
-          moves.put({ id: e.id, moves: letters });
+          games.put(summaryOf(e));
+          moves.put({ id: e.id, moves: e.moves });
         }
       } catch (error) {
         tx.abort();
@@ -171,29 +179,21 @@ function wrap(name: string, db: IDBDatabase): HistoryDb {
     async entry(id) {
       const tx = db.transaction([GAMES, MOVES], 'readonly');
       const [summary, moves] = await Promise.all([result(tx.objectStore(GAMES).get(id)), result(tx.objectStore(MOVES).get(id))]);
-      const letters: unknown = (moves as { moves?: unknown } | undefined)?.moves;
-      if (summary === undefined || typeof letters !== 'string') return null;
-      const parsed = parseEntry({ ...(summary as object), moves: letters });
-      return parsed.ok && parsed.value.id === id ? parsed.value : null;
+      const joined = join(summary, moves);
+      return joined.ok ? joined.value : null;
     },
     async entries() {
       const tx = db.transaction([GAMES, MOVES], 'readonly');
       const [values, allMoves] = await Promise.all([result(tx.objectStore(GAMES).getAll()), result(tx.objectStore(MOVES).getAll())]);
-      const movesOf = new Map<string, unknown>();
-      for (const m of allMoves as unknown[]) if (typeof m === 'object' && m !== null) movesOf.set(keyName(m), (m as { moves?: unknown }).moves);
+      const movesOf = new Map((allMoves as unknown[]).map((m) => [keyName(m), m]));
       const entries: HistoryEntry[] = [];
-      const games: GameSummary[] = [];
       const unreadable: { key: string; problem: string }[] = [];
       for (const value of values) {
-        const key = keyName(value);
-        const parsed = parseEntry({ ...(value as object), moves: movesOf.get(key) });
-        if (parsed.ok && parsed.value.id === key) {
-          entries.push(parsed.value);
-          const { moves: _m, ...summary } = parsed.value;
-          games.push(summary);
-        } else unreadable.push({ key, problem: parsed.ok ? 'its moves do not belong to it' : parsed.error });
+        const joined = join(value, movesOf.get(keyName(value)));
+        if (joined.ok) entries.push(joined.value);
+        else unreadable.push({ key: keyName(value), problem: joined.error });
       }
-      return { entries, games, unreadable };
+      return { entries, unreadable };
     },
     close: () => db.close(),
   };

@@ -7,14 +7,17 @@
  */
 import type { GameState } from '../../engine';
 import type { GameMode, HistoryEntry } from '../../history/entry';
-import { parseEntry } from '../../history/entry';
+import { entryId, parseEntry } from '../../history/entry';
 import type { GameMeta } from '../../history/keep';
-import { entryOf, historyEffect, metaFits, startMeta, tickMeta } from '../../history/keep';
+import { entryOf, historyEffect, metaFits, parseMeta, startMeta, tickMeta } from '../../history/keep';
 import type { GameStore } from '../../store';
 import type { GameView, StorageLike } from '../../store/types';
 import type { HistoryDb } from './db';
 import { openHistoryDb } from './db';
 import { HISTORY_TEXT } from './texts';
+
+/** How a game began: its mode, and the daily challenge's day. */
+export type GameStart = { readonly mode: GameMode; readonly day?: string };
 
 export interface RecorderOptions {
   /** The database's name: the page's, or an embed's own under its storage key. */
@@ -24,9 +27,9 @@ export interface RecorderOptions {
   /** Prefix of those keys: the store's, so two games on a page keep apart. */
   readonly keyPrefix: string;
   /** How a game starting now began, when not a plain new game (the daily challenge's page says 'daily'). */
-  readonly modeOfNewGame?: (game: GameState) => { mode: GameMode; day?: string } | null;
+  readonly modeOfNewGame?: (game: GameState) => GameStart | null;
   /** How the game already in the store began, when it has no meta yet (the page was opened with `?seed=`). */
-  readonly initialMode?: { mode: GameMode; day?: string } | null;
+  readonly initialMode?: GameStart | null;
   /** A line for the player: the history is unavailable, or a game could not be kept. */
   readonly notify: (message: string) => void;
   readonly now?: () => number;
@@ -45,15 +48,10 @@ export interface Recorder {
   db(): Promise<HistoryDb | null>;
   readonly problem: () => string | null;
   /** The next new game is of this mode (a chosen seed); cleared by that game, or by `expect(null)`. */
-  expect(mode: { mode: GameMode; day?: string } | null): void;
+  expect(mode: GameStart | null): void;
   dispose(): void;
 }
 
-const isMeta = (x: unknown): x is GameMeta => {
-  if (typeof x !== 'object' || x === null) return false;
-  const m = x as Record<string, unknown>;
-  return ['size', 'seed', 'startedAt', 'lastAt', 'playedMs'].every((k) => typeof m[k] === 'number') && typeof m.mode === 'string';
-};
 
 export function startRecorder(store: GameStore, options: RecorderOptions): Recorder {
   const now = options.now ?? Date.now;
@@ -92,17 +90,17 @@ export function startRecorder(store: GameStore, options: RecorderOptions): Recor
   const setPending = (list: readonly HistoryEntry[]): boolean => write(pendingKey, list.length === 0 ? null : list);
 
   // --- the meta of the game in progress -----------------------------------------------------
-  let expected: { mode: GameMode; day?: string } | null = null;
+  let expected: GameStart | null = null;
   /** The meta of a game starting now; `began` says it began in this store (a game already under way when the page opened is just 'normal'). */
   const fresh = (game: GameState, began = true): GameMeta => {
     const wanted = expected ?? options.modeOfNewGame?.(game) ?? (began && game.record.length > 0 ? { mode: 'forked' as const } : { mode: 'normal' as const });
     expected = null;
     return startMeta(game, wanted.mode, now(), wanted.day);
   };
-  const stored = read(metaKey);
+  const stored = parseMeta(read(metaKey));
   expected = options.initialMode ?? null;
   const first = options.missed?.[0]?.[1].game ?? store.getState().game;
-  let meta: GameMeta = isMeta(stored) && metaFits(stored, first) ? stored : fresh(first, false);
+  let meta: GameMeta = stored && metaFits(stored, first) ? stored : fresh(first, false);
   expected = null;
   write(metaKey, meta);
 
@@ -131,10 +129,16 @@ export function startRecorder(store: GameStore, options: RecorderOptions): Recor
 
   let writing: Promise<void> = Promise.resolve();
   let toldOfFailure = false;
-  /** Writes what waits in `storage` to the database, retrying once; a failure is told once, and the games keep waiting. */
+  /**
+   * Games kept by this tab and not yet in the database. The list in `storage` is the copy that
+   * survives a closed tab; this one survives that list being unwritable (full or blocked
+   * storage) or overwritten by another tab's write at the same moment.
+   */
+  const keptHere = new Map<string, HistoryEntry>();
+  /** Writes what waits (here and in `storage`) to the database, retrying once; a failure is told once, and the games keep waiting. */
   const flush = (): Promise<void> =>
     (writing = writing.then(async () => {
-      const waiting = pending();
+      const waiting = [...new Map([...pending(), ...keptHere.values()].map((e) => [e.id, e])).values()];
       if (waiting.length === 0) return;
       const handle = await db();
       if (!handle) return;
@@ -145,6 +149,7 @@ export function startRecorder(store: GameStore, options: RecorderOptions): Recor
           // What `npm run bench -- history` reads: how long keeping a finished game takes.
           performance.measure('cube2048:history-keep', { start: started });
           const written = new Set(waiting.map((e) => e.id));
+          for (const id of written) keptHere.delete(id);
           setPending(pending().filter((e) => !written.has(e.id)));
           toldOfFailure = false;
           return;
@@ -159,28 +164,18 @@ export function startRecorder(store: GameStore, options: RecorderOptions): Recor
     }));
 
   const keep = (entry: HistoryEntry): void => {
-    const waiting = pending().filter((e) => e.id !== entry.id);
-    if (!setPending([...waiting, entry])) {
-      // Storage beside the save is unavailable or full: the database is the only copy, so write it directly.
-      writing = writing.then(async () => {
-        const handle = await db();
-        try {
-          await handle?.put([entry]);
-        } catch (error) {
-          tell(HISTORY_TEXT.writeFailed(error instanceof DOMException && error.name === 'QuotaExceededError'));
-        }
-      });
-      return;
-    }
+    keptHere.set(entry.id, entry);
+    setPending([...pending().filter((e) => e.id !== entry.id), entry]);
     void flush();
   };
 
   const retract = (game: GameState): void => {
-    const entry = entryOf(game, 'over', meta, now());
-    setPending(pending().filter((e) => e.id !== entry.id));
+    const id = entryId({ size: game.size, target: game.target, seed: game.seed, moves: game.record });
+    keptHere.delete(id);
+    setPending(pending().filter((e) => e.id !== id));
     writing = writing.then(async () => {
       const handle = await db();
-      await handle?.remove([entry.id]).catch(() => undefined);
+      await handle?.remove([id]).catch(() => undefined);
     });
   };
 
@@ -200,8 +195,8 @@ export function startRecorder(store: GameStore, options: RecorderOptions): Recor
     if (kind === 'new') meta = fresh(after);
     else if (kind === 'sync') {
       // Another tab played this game on: its meta is in storage.
-      const theirs = read(metaKey);
-      meta = isMeta(theirs) && metaFits(theirs, after) ? theirs : metaFits(meta, after) ? meta : fresh(after);
+      const theirs = parseMeta(read(metaKey));
+      meta = theirs && metaFits(theirs, after) ? theirs : metaFits(meta, after) ? meta : fresh(after);
     }
     write(metaKey, meta);
   };

@@ -5,14 +5,16 @@
  * and draws the list a page at a time, so opening it costs the same however long the history.
  */
 import type { GameMode, GameSummary, HistoryEntry } from '../../history/entry';
-import { GAME_MODES, entryId, isWin, recordOfEntry } from '../../history/entry';
+import { GAME_MODES, isWin, recordOfEntry, summaryOf } from '../../history/entry';
+import { entryOf, startMeta } from '../../history/keep';
 import { filterGames, statisticsOf } from '../../history/statistics';
 import type { GroupStatistics } from '../../history/statistics';
-import { checkArchiveGame, encodeArchive, mergeEntries, openArchive } from '../../history/archive';
+import { MAX_ARCHIVE_CHARS, checkArchiveGame, encodeArchive, mergeEntries, openArchive } from '../../history/archive';
 import type { GameRecord } from '../../replay/record';
 import { encodeRecord, recordFromJson, recordToJson, verifyRecord } from '../../replay/record';
 import type { ConfirmText } from '../dialogs';
 import { ask } from '../dialogs';
+import { downloadJson, recordFileName } from '../download';
 import { formatNumber } from '../format';
 import { scoreChart, tileChart } from './charts';
 import type { Recorder } from './recorder';
@@ -23,8 +25,6 @@ import './history.css';
 export const PAGE_SIZE = 50;
 /** Games replayed between two paints while an import is checked. */
 const IMPORT_SLICE = 100;
-/** Refuse a file larger than this before reading it (10,000 long games are about 20 MB). */
-const MAX_IMPORT_BYTES = 64 * 1024 * 1024;
 
 export interface HistoryViewOptions {
   readonly doc: Document;
@@ -65,33 +65,12 @@ function select(doc: Document, label: string, options: readonly (readonly [strin
   return { field, input };
 }
 
-const download = (doc: Document, name: string, text: string): void => {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const a = el(doc, 'a');
-  a.href = url;
-  a.download = name;
-  doc.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-};
 
-/** A single game file (the More sheet's export) imported into the history: kept as an imported game, ending now. */
-function entryOfRecord(record: GameRecord, now: number): HistoryEntry {
-  const summary = { size: record.size, seed: record.seed, target: record.target, score: record.score, maxTile: record.maxTile };
-  const over = verifyRecord(record).final.status === 'over';
-  return {
-    ...summary,
-    id: entryId(record),
-    moves: record.moves,
-    moveCount: record.moves.length,
-    end: over ? 'over' : 'left',
-    mode: 'imported',
-    startedAt: now,
-    endedAt: now,
-    playedMs: 0,
-  };
-}
+/** A single game file (the More sheet's export) imported into the history: an imported game, ending now. */
+const entryOfRecord = (record: GameRecord, now: number): HistoryEntry => {
+  const final = verifyRecord(record).final;
+  return entryOf(final, final.status === 'over' ? 'over' : 'left', startMeta(final, 'imported', now), now);
+};
 
 export function createHistoryView(options: HistoryViewOptions): HistoryView {
   const { doc, recorder } = options;
@@ -344,7 +323,7 @@ export function createHistoryView(options: HistoryViewOptions): HistoryView {
           status.textContent = T.copyBy(link);
         }
       } else if (button.dataset.action === 'export') {
-        download(doc, `cube2048-seed${record.seed}-${record.moves.length}moves.json`, recordToJson(record));
+        downloadJson(doc, recordFileName(record), recordToJson(record));
       }
     })();
   };
@@ -353,7 +332,7 @@ export function createHistoryView(options: HistoryViewOptions): HistoryView {
   exportAll.addEventListener('click', () =>
     void withDb(async (db) => {
       const all = await db.entries();
-      download(doc, `cube2048-history-${options.today()}.json`, encodeArchive(all.entries));
+      downloadJson(doc, `cube2048-history-${options.today()}.json`, encodeArchive(all.entries));
       status.textContent = T.exported(all.entries.length);
     }),
   );
@@ -364,7 +343,7 @@ export function createHistoryView(options: HistoryViewOptions): HistoryView {
     fileInput.value = '';
     if (!file) return;
     void withDb(async (db) => {
-      if (file.size > MAX_IMPORT_BYTES) return void (status.textContent = T.importFailed(T.tooBig));
+      if (file.size > MAX_ARCHIVE_CHARS) return void (status.textContent = T.importFailed(T.tooBig));
       let text: string;
       try {
         text = await file.text();
@@ -394,16 +373,17 @@ export function createHistoryView(options: HistoryViewOptions): HistoryView {
           if (one.ok) checked.push(one.value);
           else problems.push({ index: i, reason: one.error });
         }
-        incoming = mergeEntries(new Set<string>(), checked);
+        incoming = checked;
         skipped = problems;
       }
-      const known = new Set(games.map((g) => g.id));
-      const added = incoming.filter((e) => !known.has(e.id));
+      // Each game once, and none already kept (the same game has the same id).
+      const added = mergeEntries(new Set(games.map((g) => g.id)), incoming);
+      const known = new Set(incoming.map((e) => e.id)).size - added.length;
       // One transaction: the whole file goes in, or nothing does.
       await db.put(added);
-      games = [...games, ...added.map(({ moves: _moves, ...summary }) => summary)];
+      games = [...games, ...added.map(summaryOf)];
       const first = skipped[0];
-      status.textContent = [T.imported(added.length, incoming.length - added.length), first ? T.importSkipped(skipped.length, first.reason) : ''].filter(Boolean).join(' ');
+      status.textContent = [T.imported(added.length, known), first ? T.importSkipped(skipped.length, first.reason) : ''].filter(Boolean).join(' ');
       render();
     });
   });
