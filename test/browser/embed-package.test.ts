@@ -16,7 +16,7 @@ import { packagedHost } from './packaged-host';
 import type { Served } from './static-server';
 import { serveDirectory } from './static-server';
 import { fromRows, seedRng, serializeGame } from '../../src/engine';
-import { MOVE_KEYS, cleanUp, elementLifecycle, mountDestroyCycles, mountPlayDestroy, mountTwo, mountWithBadOptions, partsOnDemand, press, ready, recordScripts, statesOf } from '../embed/checks';
+import { MOVE_KEYS, cleanUp, elementLifecycle, mountDestroyCycles, mountInGermanWithHistory, mountPlayDestroy, mountTwo, mountWithBadOptions, partsOnDemand, press, ready, recordScripts, statesOf } from '../embed/checks';
 import { gzipSizes } from '../embed/package';
 import { installTracker } from '../embed/tracker';
 
@@ -236,6 +236,13 @@ describe.each(PAGES)('%s', (_name, path) => {
     const errors = await host.page.takeErrors();
     expect(errors).toHaveLength(1);
     for (const name of ['size 99', 'seed "abc<script>', 'skin "nope<img']) expect(errors[0]).toContain(name);
+  });
+
+  it('speaks the lang it is given and keeps a history of its own when asked, from the packed package', async () => {
+    const run = await mountInGermanWithHistory(host.page);
+    expect(run.lang).toBe('de');
+    expect(run.databases).toContain('cube2048:pkg-history:history');
+    expect(await host.page.takeErrors()).toEqual([]);
   });
 
   it('runs <cube-2048>: attributes apply live, events bubble out of its shadow root, removal leaves nothing, re-adding resumes', async () => {

@@ -209,6 +209,23 @@ export async function mountWithBadOptions(page: TestPage): Promise<{ state: Game
   });
 }
 
+/** A game mounted in German that keeps a history: what its shadow root says, and whether its history database was made. */
+export async function mountInGermanWithHistory(page: TestPage): Promise<{ lang: string | null; databases: string[] }> {
+  return page.evaluate(async () => {
+    const game = window.embedTest.mountGame(document.getElementById('c') as HTMLElement, { skin: 'flat', lang: 'de', history: true, storage: 'pkg-history' });
+    await game.ready;
+    const root = document.querySelector('#c [data-cube2048]')?.shadowRoot;
+    // The recorder opens its database as soon as its code arrives.
+    const databases = async (): Promise<string[]> => (await indexedDB.databases()).flatMap((d) => (d.name ? [d.name] : []));
+    for (let i = 0; i < 50 && !(await databases()).includes('cube2048:pkg-history:history'); i++) await new Promise((r) => setTimeout(r, 100));
+    // The catalogue loads just after the game shows.
+    for (let i = 0; i < 50 && root?.querySelector('[lang]')?.getAttribute('lang') !== 'de'; i++) await new Promise((r) => setTimeout(r, 100));
+    const result = { lang: root?.querySelector('[lang]')?.getAttribute('lang') ?? null, databases: await databases() };
+    game.destroy();
+    return result;
+  });
+}
+
 export interface ElementRun {
   readonly first: GameSnapshot | null;
   readonly events: Window['seen'];

@@ -123,7 +123,7 @@ import { ManualClock, runSkinKit, type SkinKitReport } from 'cube2048/skin-kit';
 import { newGame, playMove, type Direction } from 'cube2048/engine';
 import type { Cube2048Element } from 'cube2048/element';
 
-const options: MountOptions = { skin: 'flat', size: 5, seed: 7, storage: 'mine', keyboard: 'focus', theme: 'dark', on: { move: ({ dir, gained, state }) => console.log(dir, gained, state.score) } };
+const options: MountOptions = { skin: 'flat', size: 5, seed: 7, storage: 'mine', keyboard: 'focus', theme: 'dark', history: true, lang: 'de', on: { move: ({ dir, gained, state }) => console.log(dir, gained, state.score) } };
 const game: GameHandle = mountGame(document.body, options);
 const state: GameSnapshot = game.getState();
 const dir: Direction = 'left';
@@ -132,6 +132,8 @@ const element: Cube2048Element = document.createElement('cube-2048');
 element.size = 5;
 element.storageKey = 'none';
 element.reducedMotion = null;
+element.history = true;
+element.lang = 'ja';
 // Since the skin API, a skin's name may be a registered one: a string, with the built-in names offered.
 const skin: EmbedSkin = element.skin;
 const builtIn: EmbedSkin = 'cubes';
