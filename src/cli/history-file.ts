@@ -28,8 +28,14 @@ export const META_FILE = 'history-current.json';
 export interface HistoryRead {
   /** The kept games, once each (by id), in the order they were first kept; retracted ones left out. */
   readonly entries: HistoryEntry[];
-  /** One sentence naming the lines set aside ("line 7 of …/history.jsonl could not be read; it was moved to …"), or null when every line was read. */
-  readonly problem: string | null;
+  /** The lines that could not be read (numbered from 1) and where they went (null: skipped, they could not be moved); null when every line was read. */
+  readonly problem: UnreadableLines | null;
+}
+
+export interface UnreadableLines {
+  readonly lines: readonly number[];
+  readonly file: string;
+  readonly movedTo: string | null;
 }
 
 export interface HistoryFile {
@@ -126,16 +132,13 @@ export function openHistoryFile(directory: string): HistoryFile {
         else if (!kept.has(line.entry.id)) kept.set(line.entry.id, line.entry);
       });
       if (bad.length === 0) return { entries: [...kept.values()], problem: null };
-      const numbers = bad.map((b) => b.number);
-      const which = numbers.length === 1 ? `line ${numbers[0]}` : `lines ${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1)}`;
       let moved: boolean;
       try {
         moved = setAside(text, bad.map((b) => b.text), good);
       } catch {
         moved = false;
       }
-      const where = moved ? `${numbers.length === 1 ? 'it was' : 'they were'} moved to ${unreadablePath}` : `${numbers.length === 1 ? 'it was' : 'they were'} skipped`;
-      return { entries: [...kept.values()], problem: `${which} of ${path} could not be read; ${where}.` };
+      return { entries: [...kept.values()], problem: { lines: bad.map((b) => b.number), file: path, movedTo: moved ? unreadablePath : null } };
     },
     readMeta() {
       try {

@@ -186,7 +186,8 @@ export const playCommand: Command = {
       ...(size !== undefined ? { size } : {}),
       ...(seed !== undefined ? { seed } : {}),
     });
-    const recorder = directory ? recordHistory(store, openHistoryFile(directory), { fresh, mode: seed !== undefined ? 'seeded' : 'normal', replaced }) : null;
+    const historyFile = directory ? openHistoryFile(directory) : null;
+    const recorder = historyFile ? recordHistory(store, historyFile, { fresh, mode: seed !== undefined ? 'seeded' : 'normal', replaced }, t('term.cannotKeepHistory', { file: historyFile.path })) : null;
     const notices = recorder?.notices ?? [];
 
     const terminal = takeTerminal(io);
@@ -320,7 +321,7 @@ function withNotices(store: GameStore, extra: readonly Notice[]): ReadonlyStore<
  * clock. Subscribed before the skin, so a notice it raises is in the frame drawn for the
  * same change. A failed write is told once and the game plays on.
  */
-function recordHistory(store: GameStore, file: HistoryFile, start: { fresh: boolean; mode: GameMode; replaced: GameState | null }): { notices: Notice[]; stop: () => void } {
+function recordHistory(store: GameStore, file: HistoryFile, start: { fresh: boolean; mode: GameMode; replaced: GameState | null }, unwritable: string): { notices: Notice[]; stop: () => void } {
   const notices: Notice[] = [];
   let told = false;
   const write = (action: () => void): void => {
@@ -329,7 +330,7 @@ function recordHistory(store: GameStore, file: HistoryFile, start: { fresh: bool
     } catch {
       if (told) return;
       told = true;
-      notices.push({ id: -1, kind: 'storage-unavailable', message: `Cannot write the game history in ${file.path}; games played now will not be kept.` });
+      notices.push({ id: -1, kind: 'storage-unavailable', message: unwritable });
     }
   };
   const keep = (game: GameState, end: GameEnd, meta: GameMeta, now: number): void => write(() => file.append(entryOf(game, end, meta, now)));

@@ -16,6 +16,7 @@ import { intOption, noPositionals, parseArgs } from './args';
 import type { Command, CommandIO } from './command';
 import { EXIT } from './command';
 import { stateDirectory } from './file-storage';
+import type { UnreadableLines } from './history-file';
 import { HISTORY_FILE, openHistoryFile } from './history-file';
 
 const HELP = `Usage: cube2048 stats [--size N] [--json]
@@ -53,6 +54,12 @@ export function usesUnicode(env: Readonly<Record<string, string | undefined>>): 
 let lang: Lang = ENGLISH;
 const t = <K extends keyof typeof EN_STATS>(key: K, ...params: Params<(typeof EN_STATS)[K]>): string => say(lang, EN_STATS, key, ...params);
 const n = (x: number): string => lang.number.format(Math.round(x));
+
+/** "Lines 2, 3 and 4 of … could not be read; they were moved to …", in the terminal's language. */
+export function unreadableLine({ lines, file, movedTo }: UnreadableLines): string {
+  const list = new Intl.ListFormat(intlTag(lang.locale), { type: 'conjunction' }).format(lines.map(String));
+  return movedTo === null ? t('stats.unreadableSkipped', { n: lines.length, lines: list, file }) : t('stats.unreadableMoved', { n: lines.length, lines: list, file, moved: movedTo });
+}
 
 function duration(ms: number): string {
   const minutes = Math.floor(ms / 60_000);
@@ -130,7 +137,7 @@ export const statsCommand: Command = {
       const file = openHistoryFile(directory);
       try {
         const read = file.read();
-        if (read.problem) io.stderr.write(`cube2048 stats: ${read.problem}\n`);
+        if (read.problem) io.stderr.write(`cube2048 stats: ${unreadableLine(read.problem)}\n`);
         games = read.entries;
       } catch (error) {
         io.stderr.write(`cube2048 stats: cannot read ${file.path}: ${(error as Error).message}\n`);

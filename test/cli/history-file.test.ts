@@ -51,7 +51,7 @@ describe('the history file', () => {
     file.append(b);
     const read = file.read();
     expect(read.entries).toEqual([a, b]);
-    expect(read.problem).toBe(`line 2 of ${file.path} could not be read; it was moved to ${file.unreadablePath}.`);
+    expect(read.problem).toEqual({ lines: [2], file: file.path, movedTo: file.unreadablePath });
     expect(lines()).toEqual([entryLine(a), entryLine(b)]);
   });
 
@@ -59,7 +59,7 @@ describe('the history file', () => {
     const file = openHistoryFile(state());
     file.append(a);
     appendFileSync(file.path, '[1]\nnot json\n{"retract":7}\n');
-    expect(file.read().problem).toBe(`lines 2, 3 and 4 of ${file.path} could not be read; they were moved to ${file.unreadablePath}.`);
+    expect(file.read().problem).toEqual({ lines: [2, 3, 4], file: file.path, movedTo: file.unreadablePath });
     expect(readFileSync(file.unreadablePath, 'utf8')).toBe('[1]\nnot json\n{"retract":7}\n');
   });
 

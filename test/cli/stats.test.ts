@@ -100,11 +100,17 @@ describe('cube2048 stats', () => {
     writeHistory([entryLine(games[0] as HistoryEntry), '{"size":4,"sco', entryLine(games[1] as HistoryEntry)]);
     const run = await runCli(['stats', '--json'], { env: env() });
     expect(run.code).toBe(0);
-    expect(run.stderr).toBe(`cube2048 stats: line 2 of ${historyPath()} could not be read; it was moved to ${join(stateDir(), 'history.unreadable.jsonl')}.\n`);
+    expect(run.stderr).toBe(`cube2048 stats: Line 2 of ${historyPath()} could not be read; it was moved to ${join(stateDir(), 'history.unreadable.jsonl')}.\n`);
     expect((JSON.parse(run.stdout) as Statistics).overall.played).toBe(2);
     expect(readFileSync(join(stateDir(), 'history.unreadable.jsonl'), 'utf8')).toBe('{"size":4,"sco\n');
     // Set aside once: the next run reads a clean file.
     expect((await runCli(['stats'], { env: env() })).stderr).toBe('');
+  });
+
+  it('names the lines it set aside in the terminal’s language, listed as the language lists them', async () => {
+    writeHistory(['{"size":', entryLine(games[0] as HistoryEntry), 'nonsense', '{}']);
+    const run = await runCli(['stats'], { env: { ...env(), LANG: 'de_DE.UTF-8' } });
+    expect(run.stderr).toBe(`cube2048 stats: Die Zeilen 1, 3 und 4 von ${historyPath()} waren nicht lesbar; sie wurden nach ${join(stateDir(), 'history.unreadable.jsonl')} verschoben.\n`);
   });
 
   it('leaves out a game taken back, and merges a game kept twice', async () => {

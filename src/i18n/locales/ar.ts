@@ -223,6 +223,7 @@ export default {
   'term.noHome': 'لا يوجد مجلد منزلي: لن تُحفظ هذه اللعبة.',
   'term.corruptSave': 'تعذّرت قراءة اللعبة المحفوظة في {file}؛ احتُفظ بها باسم {kept} وبدأت لعبة جديدة.',
   'term.corruptBest': 'تعذّرت قراءة أفضل النتائج في {file}؛ احتُفظ بها باسم {kept} ويبدأ العدّ من جديد الآن.',
+  'term.cannotKeepHistory': "تعذّرت كتابة سجل الألعاب في {file}؛ لن تُحفظ الألعاب التي تلعبها الآن.",
   'term.cannotSave': 'لا يمكن الحفظ في {directory}؛ لن تبقى هذه اللعبة بعد الخروج.',
   'term.bye': {
     zero: 'cube2048: النقاط {score}، الأفضل {best}، {n} نقلة.',
@@ -347,6 +348,8 @@ export default {
   "stats.scoresOnly": "النقاط، اللعبة الوحيدة",
   "stats.scoresLast": { zero: "النقاط، آخر {n} لعبة، الأقدم أولًا", one: "النقاط، آخر لعبة", two: "النقاط، آخر لعبتين، الأقدم أولًا", few: "النقاط، آخر {n} ألعاب، الأقدم أولًا", many: "النقاط، آخر {n} لعبة، الأقدم أولًا", other: "النقاط، آخر {n} لعبة، الأقدم أولًا" },
   "stats.range": "من {low} إلى {high}",
+  'stats.unreadableMoved': { zero: "تعذّرت قراءة الأسطر {lines} من {file}؛ نُقلت إلى {moved}.", one: "تعذّرت قراءة السطر {lines} من {file}؛ نُقل إلى {moved}.", two: "تعذّرت قراءة السطرين {lines} من {file}؛ نُقلا إلى {moved}.", few: "تعذّرت قراءة الأسطر {lines} من {file}؛ نُقلت إلى {moved}.", many: "تعذّرت قراءة الأسطر {lines} من {file}؛ نُقلت إلى {moved}.", other: "تعذّرت قراءة الأسطر {lines} من {file}؛ نُقلت إلى {moved}." },
+  'stats.unreadableSkipped': { zero: "تعذّرت قراءة الأسطر {lines} من {file} فتُخطّيت.", one: "تعذّرت قراءة السطر {lines} من {file} فتُخطّي.", two: "تعذّرت قراءة السطرين {lines} من {file} فتُخطّيا.", few: "تعذّرت قراءة الأسطر {lines} من {file} فتُخطّيت.", many: "تعذّرت قراءة الأسطر {lines} من {file} فتُخطّيت.", other: "تعذّرت قراءة الأسطر {lines} من {file} فتُخطّيت." },
   "stats.none": "لا توجد ألعاب محفوظة بعد: العب بالأمر cube2048 play.",
   "stats.noneSize": "لا توجد ألعاب {board} محفوظة بعد: العب واحدة بالأمر cube2048 play --size {size}.",
   "stats.seconds": "{s} ث",
