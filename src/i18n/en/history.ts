@@ -1,6 +1,9 @@
 /** The history and statistics ("Your games"): the recorder's notices and the view (ui/history/texts.ts words them). */
 export const EN_HISTORY = {
   'history.unavailable': 'Your games cannot be kept in this browser: {why}. The game plays on; best scores are still saved.',
+  'history.why.unsupported': "this browser has no database for it",
+  'history.why.refused': "the browser refused its database ({error})",
+  'history.why.failed': "its database could not be opened ({error})",
   'history.blocked': 'Your games are waiting to be kept: another cube2048 tab is using an older version of the history. Close or reload it; nothing is lost meanwhile.',
   'history.writeFull': "This game could not be kept in your history: the browser's storage is full. It waits in this browser and is kept once there is room (export and clear old games to make some).",
   'history.writeFailed': 'This game could not be kept in your history just now. It waits in this browser and is kept on the next try.',

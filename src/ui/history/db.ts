@@ -23,13 +23,15 @@ const MIGRATIONS: readonly ((db: IDBDatabase) => void)[] = [
   },
 ];
 
-/** Why the history cannot be used, in a sentence a player understands. */
+/** Why the history cannot be used: no database at all, one the browser refused (private windows), or one that failed to open; `error` is the browser's name for it. The words are the view's (texts.ts). */
+export type UnavailableReason = 'unsupported' | 'refused' | 'failed';
+
 export class HistoryUnavailable extends Error {
   constructor(
-    message: string,
-    readonly reason: 'unsupported' | 'failed',
+    readonly reason: UnavailableReason,
+    readonly error = 'Error',
   ) {
-    super(message);
+    super(`the history database is unavailable (${reason}, ${error})`);
   }
 }
 
@@ -97,13 +99,13 @@ function join(summary: unknown, moves: unknown): ParseResult<HistoryEntry> {
  */
 export function openHistoryDb(name: string, onBlocked: () => void = () => undefined, factory: IDBFactory | undefined = globalThis.indexedDB, blockedMs = 2000): Promise<HistoryDb> {
   return new Promise((resolve, reject) => {
-    if (!factory) return reject(new HistoryUnavailable('this browser has no database for it', 'unsupported'));
+    if (!factory) return reject(new HistoryUnavailable('unsupported'));
     let request: IDBOpenDBRequest;
     try {
       request = factory.open(name, DB_VERSION);
     } catch (error) {
       // Firefox's private windows and some sandboxes throw here.
-      return reject(new HistoryUnavailable(`the browser refused its database (${error instanceof Error ? error.name : 'error'})`, 'unsupported'));
+      return reject(new HistoryUnavailable('refused', error instanceof Error ? error.name : undefined));
     }
     let blockedTimer: ReturnType<typeof setTimeout> | null = null;
     request.onblocked = () => {
@@ -114,7 +116,7 @@ export function openHistoryDb(name: string, onBlocked: () => void = () => undefi
     };
     request.onerror = () => {
       if (blockedTimer) clearTimeout(blockedTimer);
-      reject(new HistoryUnavailable(`its database could not be opened (${request.error?.name ?? 'error'})`, 'failed'));
+      reject(new HistoryUnavailable('failed', request.error?.name));
     };
     request.onsuccess = () => {
       if (blockedTimer) clearTimeout(blockedTimer);

@@ -13,7 +13,7 @@ import { entryOf, historyEffect, metaFits, parseMeta, startMeta, tickMeta } from
 import type { GameStore } from '../../store';
 import type { GameView, StorageLike } from '../../store/types';
 import type { HistoryDb } from './db';
-import { openHistoryDb } from './db';
+import { HistoryUnavailable, openHistoryDb } from './db';
 import { HISTORY_TEXT } from './texts';
 
 /** How a game began: its mode, and the daily challenge's day. */
@@ -121,7 +121,7 @@ export function startRecorder(store: GameStore, options: RecorderOptions): Recor
         return handle;
       },
       (error: unknown) => {
-        problem = HISTORY_TEXT.unavailable(error instanceof Error ? error.message : String(error));
+        problem = error instanceof HistoryUnavailable ? HISTORY_TEXT.unavailable(error.reason, error.error) : HISTORY_TEXT.unavailable('failed', String(error));
         tell(problem);
         return null;
       },

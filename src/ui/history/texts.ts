@@ -9,6 +9,7 @@ import type { GameMode } from '../../history/entry';
 import type { Lang, Params } from '../../i18n/core';
 import { ENGLISH, intlTag, say } from '../../i18n/core';
 import { EN_HISTORY } from '../../i18n/en/history';
+import type { UnavailableReason } from './db';
 
 let lang: Lang = ENGLISH;
 /** The language the history speaks from now on. */
@@ -63,7 +64,7 @@ const games = (count: number): string => t('history.games', { n: count });
 
 export const HISTORY_TEXT = {
   // Notices
-  unavailable: (why: string) => t('history.unavailable', { why }),
+  unavailable: (reason: UnavailableReason, error: string) => t('history.unavailable', { why: reason === 'unsupported' ? t('history.why.unsupported') : t(reason === 'refused' ? 'history.why.refused' : 'history.why.failed', { error }) }),
   get blocked() {
     return t('history.blocked');
   },
