@@ -36,12 +36,24 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: ['test/browser/**', 'test/cli/**', 'node_modules/**'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/browser/**', 'test/cli/**', 'node_modules/**'],
+          environment: 'node',
+        },
       },
       {
         extends: true,
         // The `cube2048` command: built once per run (global setup), then driven as a process.
-        test: { name: 'cli', include: ['test/cli/**/*.test.ts'], environment: 'node', globalSetup: ['test/cli/global-setup.ts'], testTimeout: 60_000, hookTimeout: 120_000 },
+        test: {
+          name: 'cli',
+          include: ['test/cli/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/cli/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
       },
       // The browser files once per engine: a test says what it checks once and runs in all three (test/browser/harness.ts).
       ...(['chromium', 'firefox', 'webkit'] as const).map((engine) => ({

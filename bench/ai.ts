@@ -166,7 +166,10 @@ export function aiBench(options: AiBenchOptions = {}): AiBenchResult {
         warmPasses++;
       }
       const repeat = Math.max(1, Math.round((SAMPLE_MS * warmPasses) / (performance.now() - warmStart)));
-      const input = positions.map(([lo, hi]) => `${hex(lo, hi)} ${depth}\n`).join('').repeat(repeat);
+      const input = positions
+        .map(([lo, hi]) => `${hex(lo, hi)} ${depth}\n`)
+        .join('')
+        .repeat(repeat);
       const ours: Rate[] = [];
       const theirs: Rate[] = [];
       let nodes = 0;
@@ -201,7 +204,11 @@ export function aiBench(options: AiBenchOptions = {}): AiBenchResult {
         nodesPerSecond,
         samples: ours,
         native: nativeRate
-          ? { nodes: nativeNodes, nodesPerSecond: nativeRate, ratio: { wall: nodesPerSecond.wall / nativeRate.wall, cpu: nodesPerSecond.cpu / nativeRate.cpu } }
+          ? {
+              nodes: nativeNodes,
+              nodesPerSecond: nativeRate,
+              ratio: { wall: nodesPerSecond.wall / nativeRate.wall, cpu: nodesPerSecond.cpu / nativeRate.cpu },
+            }
           : null,
       });
     }

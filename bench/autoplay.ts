@@ -66,7 +66,9 @@ export function replyTasks(trace: { traceEvents: readonly TraceEvent[] } | reado
   const tasks = events.filter((e) => e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask');
   const out: number[] = [];
   for (const call of calls) {
-    const task = tasks.find((t) => t.pid === call.pid && t.tid === call.tid && t.ts <= call.ts && t.ts + (t.dur ?? 0) >= call.ts + (call.dur ?? 0));
+    const task = tasks.find(
+      (t) => t.pid === call.pid && t.tid === call.tid && t.ts <= call.ts && t.ts + (t.dur ?? 0) >= call.ts + (call.dur ?? 0),
+    );
     if (task) out.push((task.dur ?? 0) / 1000);
   }
   return out;
@@ -166,23 +168,82 @@ export async function autoplaySection({ quick }: SectionOptions): Promise<Sectio
   const per = (f: (run: AutoplayRun) => number): number[] => runs.map(f);
   const lower = { better: 'lower' as const };
   const figures: Figure[] = [
-    figure('autoplay.movesPerSecond', 'autoplay at Max: moves per second (flat)', 'moves/s', per((r) => r.moves / r.seconds), { better: 'higher' }),
-    figure('autoplay.replyMedian', 'main-thread task per AI answer, median', 'ms', per((r) => median(r.replyMs)), lower),
-    figure('autoplay.replyMax', 'main-thread task per AI answer, longest', 'ms', per((r) => Math.max(...r.replyMs)), {
-      ...lower,
-      goal: { op: '<=', value: FRAME_MS, source: 'issue 7: no main-thread frame over 16.7 ms caused by the AI' },
-    }),
-    figure('autoplay.replyOverFrame', 'AI answers whose task took over 16.7 ms', '%', per((r) => (100 * r.replyMs.filter((ms) => ms > FRAME_MS).length) / Math.max(1, r.replyMs.length)), lower),
-    figure('autoplay.gapMedian', 'frame gap during autoplay, median', 'ms', per((r) => median(r.autoplayGaps)), lower),
-    figure('autoplay.gapP95', 'frame gap during autoplay, p95', 'ms', per((r) => quantile(r.autoplayGaps, 0.95)), lower),
-    figure('autoplay.controlGapMedian', 'frame gap, same moves from keys (no AI), median', 'ms', per((r) => median(r.controlGaps)), lower),
-    figure('autoplay.controlGapP95', 'frame gap, same moves from keys (no AI), p95', 'ms', per((r) => quantile(r.controlGaps, 0.95)), lower),
-    figure('autoplay.idleGapMedian', 'frame gap on an idle board, median', 'ms', per((r) => median(r.idleGaps)), lower),
+    figure(
+      'autoplay.movesPerSecond',
+      'autoplay at Max: moves per second (flat)',
+      'moves/s',
+      per((r) => r.moves / r.seconds),
+      { better: 'higher' },
+    ),
+    figure(
+      'autoplay.replyMedian',
+      'main-thread task per AI answer, median',
+      'ms',
+      per((r) => median(r.replyMs)),
+      lower,
+    ),
+    figure(
+      'autoplay.replyMax',
+      'main-thread task per AI answer, longest',
+      'ms',
+      per((r) => Math.max(...r.replyMs)),
+      {
+        ...lower,
+        goal: { op: '<=', value: FRAME_MS, source: 'issue 7: no main-thread frame over 16.7 ms caused by the AI' },
+      },
+    ),
+    figure(
+      'autoplay.replyOverFrame',
+      'AI answers whose task took over 16.7 ms',
+      '%',
+      per((r) => (100 * r.replyMs.filter((ms) => ms > FRAME_MS).length) / Math.max(1, r.replyMs.length)),
+      lower,
+    ),
+    figure(
+      'autoplay.gapMedian',
+      'frame gap during autoplay, median',
+      'ms',
+      per((r) => median(r.autoplayGaps)),
+      lower,
+    ),
+    figure(
+      'autoplay.gapP95',
+      'frame gap during autoplay, p95',
+      'ms',
+      per((r) => quantile(r.autoplayGaps, 0.95)),
+      lower,
+    ),
+    figure(
+      'autoplay.controlGapMedian',
+      'frame gap, same moves from keys (no AI), median',
+      'ms',
+      per((r) => median(r.controlGaps)),
+      lower,
+    ),
+    figure(
+      'autoplay.controlGapP95',
+      'frame gap, same moves from keys (no AI), p95',
+      'ms',
+      per((r) => quantile(r.controlGaps, 0.95)),
+      lower,
+    ),
+    figure(
+      'autoplay.idleGapMedian',
+      'frame gap on an idle board, median',
+      'ms',
+      per((r) => median(r.idleGaps)),
+      lower,
+    ),
   ];
   return {
     figures,
-    series: { 'autoplay.replyMs': runs.flatMap((r) => r.replyMs.map((x) => Number(x.toFixed(2)))), 'autoplay.gaps': runs.flatMap((r) => r.autoplayGaps.map((x) => Number(x.toFixed(2)))) },
-    notes: [`the built page, flat skin, 800×800; ${runs[0]?.seconds ?? 0} s of autoplay at Max per run, then the control: the same number of key moves at the same pace.`],
+    series: {
+      'autoplay.replyMs': runs.flatMap((r) => r.replyMs.map((x) => Number(x.toFixed(2)))),
+      'autoplay.gaps': runs.flatMap((r) => r.autoplayGaps.map((x) => Number(x.toFixed(2)))),
+    },
+    notes: [
+      `the built page, flat skin, 800×800; ${runs[0]?.seconds ?? 0} s of autoplay at Max per run, then the control: the same number of key moves at the same pace.`,
+    ],
   };
 }
 

@@ -59,7 +59,13 @@ export function benchEngine(options: { runs?: number; msPerRun?: number } = {}):
     timeMoves(boards, 150); // warm-up: let the JIT settle before measuring
     const samples = Array.from({ length: runs }, () => timeMoves(boards, ms));
     const s = spread(samples);
-    movesPerSecond[`${size}x${size}`] = { median: round(s.median, 0), min: round(s.min, 0), max: round(s.max, 0), runs, samples: samples.map((x) => round(x, 0)) };
+    movesPerSecond[`${size}x${size}`] = {
+      median: round(s.median, 0),
+      min: round(s.min, 0),
+      max: round(s.max, 0),
+      runs,
+      samples: samples.map((x) => round(x, 0)),
+    };
   }
   return { movesPerSecond };
 }
@@ -71,10 +77,32 @@ export function engineSection({ quick }: SectionOptions): SectionRun {
     figure(`engine.flat.${size}`, `flat engine ${size.replace('x', '×')}`, 'moves/s', s.samples, { better: 'higher' }),
   );
   const ai = aiBench({ reps: quick ? 2 : 5 });
-  figures.push(figure('engine.bitboard.4x4', 'bitboard 4×4 (src/ai/bitboard.ts)', 'moves/s', ai.bitboardMovesPerSecond.samples.map((r) => r.wall), { better: 'higher' }));
+  figures.push(
+    figure(
+      'engine.bitboard.4x4',
+      'bitboard 4×4 (src/ai/bitboard.ts)',
+      'moves/s',
+      ai.bitboardMovesPerSecond.samples.map((r) => r.wall),
+      { better: 'higher' },
+    ),
+  );
   for (const d of ai.search) {
-    figures.push(figure(`engine.search.depth${d.depth}`, `AI search, depth ${d.depth}`, 'nodes/s', d.samples.map((r) => r.wall), { better: 'higher' }));
-    if (d.native) figures.push(figure(`engine.search.depth${d.depth}.vsNative`, `  ÷ nneonneo native, depth ${d.depth}`, '×', [d.native.ratio.wall], { better: 'higher', goal: { op: '>=', value: 0.5, source: 'issue 7: at least half the native rate' } }));
+    figures.push(
+      figure(
+        `engine.search.depth${d.depth}`,
+        `AI search, depth ${d.depth}`,
+        'nodes/s',
+        d.samples.map((r) => r.wall),
+        { better: 'higher' },
+      ),
+    );
+    if (d.native)
+      figures.push(
+        figure(`engine.search.depth${d.depth}.vsNative`, `  ÷ nneonneo native, depth ${d.depth}`, '×', [d.native.ratio.wall], {
+          better: 'higher',
+          goal: { op: '>=', value: 0.5, source: 'issue 7: at least half the native rate' },
+        }),
+      );
   }
   return { figures, notes: [`AI search: ${ai.positions} positions from seeded games; native comparison: ${ai.native}`] };
 }

@@ -75,7 +75,13 @@ export interface BenchResults {
 }
 
 /** A figure from its samples: the median and the range, rounded to what the unit deserves. */
-export function figure(id: string, label: string, unit: string, samples: readonly number[], extra: { goal?: Goal; better?: 'lower' | 'higher'; digits?: number } = {}): Figure {
+export function figure(
+  id: string,
+  label: string,
+  unit: string,
+  samples: readonly number[],
+  extra: { goal?: Goal; better?: 'lower' | 'higher'; digits?: number } = {},
+): Figure {
   const finite = samples.filter((x) => Number.isFinite(x));
   const digits = extra.digits ?? digitsFor(finite);
   const r = (x: number): number => Number(x.toFixed(digits));
@@ -129,11 +135,19 @@ export function formatTable(sections: Readonly<Record<string, SectionResult>>): 
   const rows: string[][] = [['figure', 'median', 'min–max', 'unit', 'n', 'goal']];
   for (const [name, section] of Object.entries(sections)) {
     rows.push([`[${name}]${section.error ? `  FAILED: ${section.error.split('\n')[0] ?? ''}` : ''}`]);
-    for (const f of section.figures) rows.push([f.label, formatNumber(f.median), formatRange(f), f.unit, String(f.samples.length), formatGoal(f)]);
+    for (const f of section.figures)
+      rows.push([f.label, formatNumber(f.median), formatRange(f), f.unit, String(f.samples.length), formatGoal(f)]);
   }
   const widths = rows[0]!.map((_, i) => Math.max(...rows.filter((r) => r.length > 1).map((r) => (r[i] ?? '').length)));
   const numeric = new Set([1, 2, 4]);
   return rows
-    .map((r) => (r.length === 1 ? r[0]! : r.map((cell, i) => (numeric.has(i) ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join('  ').trimEnd()))
+    .map((r) =>
+      r.length === 1
+        ? r[0]!
+        : r
+            .map((cell, i) => (numeric.has(i) ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)))
+            .join('  ')
+            .trimEnd(),
+    )
     .join('\n');
 }

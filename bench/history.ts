@@ -28,7 +28,13 @@ export async function historySection({ quick }: SectionOptions): Promise<Section
   // 10,000 summaries: the real games' under other ids (the view reads summaries; moves only to replay).
   const summaries = Array.from({ length: 10_000 }, (_, i) => {
     const { moves: _moves, ...summary } = real[i % real.length] as HistoryEntry;
-    return { ...summary, id: `bench-${i}`, size: 4 + (i % 5), startedAt: summary.startedAt + i * 60_000, endedAt: summary.endedAt + i * 60_000 };
+    return {
+      ...summary,
+      id: `bench-${i}`,
+      size: 4 + (i % 5),
+      startedAt: summary.startedAt + i * 60_000,
+      endedAt: summary.endedAt + i * 60_000,
+    };
   });
 
   const statsMs: number[] = [];

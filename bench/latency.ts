@@ -131,8 +131,24 @@ export async function pageSection({ quick }: SectionOptions): Promise<SectionRun
     const { latencyMs, firstBoardMs } = bench[skin];
     const name = skin === 'flat' ? 'flat' : '3D';
     const goal = { op: '<=' as const, value: LATENCY_GOAL_MS, source: 'issue 4: within one 60 Hz frame' };
-    figures.push(figure(`page.${skin}.latencyMedian`, `${name}: keydown → frame showing it, median`, 'ms', latencyMs.map((run) => median(run)), { better: 'lower', goal }));
-    figures.push(figure(`page.${skin}.latencyP95`, `${name}: keydown → frame showing it, p95`, 'ms', latencyMs.map((run) => quantile(run, 0.95)), { better: 'lower' }));
+    figures.push(
+      figure(
+        `page.${skin}.latencyMedian`,
+        `${name}: keydown → frame showing it, median`,
+        'ms',
+        latencyMs.map((run) => median(run)),
+        { better: 'lower', goal },
+      ),
+    );
+    figures.push(
+      figure(
+        `page.${skin}.latencyP95`,
+        `${name}: keydown → frame showing it, p95`,
+        'ms',
+        latencyMs.map((run) => quantile(run, 0.95)),
+        { better: 'lower' },
+      ),
+    );
     figures.push(figure(`page.${skin}.firstBoard`, `${name}: navigation → first drawn board`, 'ms', firstBoardMs, { better: 'lower' }));
     series[`latency.${skin}`] = latencyMs.flat().map((x) => Number(x.toFixed(2)));
   }

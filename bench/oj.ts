@@ -62,7 +62,12 @@ function spread(runsMs: number[]): Spread {
   const mid = sorted.length >> 1;
   const median = sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
   const round = (x: number): number => Math.round(x * 10) / 10;
-  return { medianMs: round(median), minMs: round(sorted[0] as number), maxMs: round(sorted[sorted.length - 1] as number), runsMs: runsMs.map(round) };
+  return {
+    medianMs: round(median),
+    minMs: round(sorted[0] as number),
+    maxMs: round(sorted[sorted.length - 1] as number),
+    runsMs: runsMs.map(round),
+  };
 }
 
 /**
@@ -136,7 +141,9 @@ function compileC(dir: string): { binary: string } | { note: string } {
   return { note: 'no C compiler (gcc, cc or clang) found: the C baseline was skipped' };
 }
 
-export async function benchOj(options: { cases?: number; runs?: number; seed?: number; bundle?: string; workDir?: string } = {}): Promise<OjBenchResult> {
+export async function benchOj(
+  options: { cases?: number; runs?: number; seed?: number; bundle?: string; workDir?: string } = {},
+): Promise<OjBenchResult> {
   const cases = options.cases ?? 1_000_000;
   const runs = options.runs ?? 5;
   const dir = options.workDir ?? mkdtempSync(join(tmpdir(), 'cube2048-bench-'));
@@ -156,7 +163,8 @@ export async function benchOj(options: { cases?: number; runs?: number; seed?: n
     }
     const outputBytes = readFileSync(jsOut).length;
     const jsSpread = spread(js);
-    if (!('binary' in compiled)) return { cases, inputBytes, outputBytes, js: jsSpread, c: null, speedup: null, outputsIdentical: null, note: compiled.note };
+    if (!('binary' in compiled))
+      return { cases, inputBytes, outputBytes, js: jsSpread, c: null, speedup: null, outputsIdentical: null, note: compiled.note };
     const cSpread = spread(c);
     return {
       cases,
@@ -199,7 +207,9 @@ function timeOnPty(command: string, env: NodeJS.ProcessEnv, ready: string, quit:
   });
 }
 
-export async function benchPlayStartup(options: { runs?: number; bundle?: string; workDir?: string } = {}): Promise<StartupBenchResult | null> {
+export async function benchPlayStartup(
+  options: { runs?: number; bundle?: string; workDir?: string } = {},
+): Promise<StartupBenchResult | null> {
   if (spawnSync('script', ['--version']).error) return null;
   const runs = options.runs ?? 5;
   const dir = options.workDir ?? mkdtempSync(join(tmpdir(), 'cube2048-bench-'));
@@ -229,7 +239,11 @@ export async function benchCli(options: { cases?: number; runs?: number } = {}):
     const oj = await benchOj({ ...options, bundle, workDir: dir });
     const playStartup = await benchPlayStartup({ runs: options.runs, bundle, workDir: dir });
     const round = (x: number): number => Math.round(x * 100) / 100;
-    return { machine: { cpus: cpus().length, node: process.version, loadBefore: round(loadBefore), loadAfter: round(loadavg()[0] ?? 0) }, oj, playStartup };
+    return {
+      machine: { cpus: cpus().length, node: process.version, loadBefore: round(loadBefore), loadAfter: round(loadavg()[0] ?? 0) },
+      oj,
+      playStartup,
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -251,7 +265,9 @@ export async function ojSection({ quick }: SectionOptions): Promise<SectionRun> 
   }
   if (oj.note) notes.push(oj.note);
   if (playStartup) {
-    figures.push(figure('cli.playStartup', 'cube2048 play: launch → first board', 'ms', playStartup.firstFrame.runsMs, { better: 'lower' }));
+    figures.push(
+      figure('cli.playStartup', 'cube2048 play: launch → first board', 'ms', playStartup.firstFrame.runsMs, { better: 'lower' }),
+    );
     figures.push(figure('cli.bareNode', '  of which bare Node + pty', 'ms', playStartup.bareNode.runsMs, { better: 'lower' }));
   }
   return { figures, notes };

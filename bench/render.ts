@@ -157,7 +157,9 @@ export async function renderSection({ quick }: SectionOptions): Promise<SectionR
     const prefix = engine === 'chromium' ? 'render' : `render.${engine}`;
     for (const [key, [label, unit, better]] of Object.entries(LABELS)) {
       if (engine !== 'chromium' && !EVERY_ENGINE.includes(key)) continue;
-      const values = runs.map((r) => (key === 'framesOver16_7msShare' ? 100 * (r.figures[key] ?? Number.NaN) : (r.figures[key] ?? Number.NaN)));
+      const values = runs.map((r) =>
+        key === 'framesOver16_7msShare' ? 100 * (r.figures[key] ?? Number.NaN) : (r.figures[key] ?? Number.NaN),
+      );
       const named = engine === 'chromium' ? label : `${engine}: ${label.replace('(SwiftShader)', '(llvmpipe)')}`;
       figures.push(
         figure(`${prefix}.${key}`, named, unit, values, {
@@ -187,5 +189,11 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   };
   const runs = arg('--runs');
   const engine = arg('--engine') as EngineName | undefined;
-  console.log(JSON.stringify((await benchRender({ ...(runs ? { runs: Number(runs) } : {}), ...(engine ? { engine } : {}) })).map((r) => r.figures), null, 2));
+  console.log(
+    JSON.stringify(
+      (await benchRender({ ...(runs ? { runs: Number(runs) } : {}), ...(engine ? { engine } : {}) })).map((r) => r.figures),
+      null,
+      2,
+    ),
+  );
 }

@@ -51,7 +51,8 @@ export function benchReplay(runs = 9): ReplayFigures {
     if (!decoded.ok) throw new Error(decoded.error);
     const checked = verifyRecord(decoded.value);
     verify.push(performance.now() - start);
-    if (checked.problem !== null || checked.final.score !== long.score) throw new Error(`the replay does not verify: ${checked.problem ?? 'score differs'}`);
+    if (checked.problem !== null || checked.final.score !== long.score)
+      throw new Error(`the replay does not verify: ${checked.problem ?? 'score differs'}`);
     start = performance.now();
     new ReplayTimeline(decoded.value).stateAt(5000);
     timeline.push(performance.now() - start);

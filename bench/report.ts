@@ -48,7 +48,13 @@ function svg(f: Frame, title: string, body: string): string {
 }
 
 /** A vertical value axis with grid lines, from `lo` to `hi`. */
-function yAxis(f: Frame, lo: number, hi: number, label: string, format: (x: number) => string = short): { y: (v: number) => number; svg: string } {
+function yAxis(
+  f: Frame,
+  lo: number,
+  hi: number,
+  label: string,
+  format: (x: number) => string = short,
+): { y: (v: number) => number; svg: string } {
   const y = (v: number): number => f.top + plotHeight(f) * (1 - (v - lo) / (hi - lo || 1));
   let out = '';
   for (const t of ticks(lo, hi)) {
@@ -60,7 +66,13 @@ function yAxis(f: Frame, lo: number, hi: number, label: string, format: (x: numb
 }
 
 /** A horizontal value axis along the bottom. */
-function xAxis(f: Frame, lo: number, hi: number, label: string, format: (x: number) => string = short): { x: (v: number) => number; svg: string } {
+function xAxis(
+  f: Frame,
+  lo: number,
+  hi: number,
+  label: string,
+  format: (x: number) => string = short,
+): { x: (v: number) => number; svg: string } {
   const x = (v: number): number => f.left + (plotWidth(f) * (v - lo)) / (hi - lo || 1);
   let out = '';
   const bottom = f.height - f.bottom;
@@ -135,7 +147,8 @@ function movesChart(figures: Figures): string {
     for (const m of e < hi ? [1, 2, 5] : [1]) {
       const v = m * 10 ** e;
       body += `<line class="grid${m === 1 ? '' : ' minor'}" x1="${f.left}" x2="${f.width - f.right}" y1="${y(v)}" y2="${y(v)}"/>`;
-      if (m === 1) body += `<text class="tick" x="${f.left - 6}" y="${y(v)}" text-anchor="end" dominant-baseline="middle">${esc(short(v))}</text>`;
+      if (m === 1)
+        body += `<text class="tick" x="${f.left - 6}" y="${y(v)}" text-anchor="end" dominant-baseline="middle">${esc(short(v))}</text>`;
     }
   }
   body += `<text class="axis-label" transform="translate(14 ${f.top + plotHeight(f) / 2}) rotate(-90)" text-anchor="middle">moves per second (log scale)</text>`;
@@ -152,7 +165,8 @@ function movesChart(figures: Figures): string {
     body += `<text class="tick" x="${cx}" y="${f.height - f.bottom + 16}" text-anchor="middle">${n}×${n}</text>`;
   });
   body += `<g class="legend" transform="translate(${f.left + 8} ${f.top - 12})"><rect class="bar a" width="10" height="10" y="-9"/><text x="14">flat engine (src/engine)</text><rect class="bar b" x="180" width="10" height="10" y="-9"/><text x="194">bitboard (src/ai/bitboard.ts), 4×4 only</text></g>`;
-  const caption = 'Median of the runs; the whiskers span the fastest and the slowest run. One thread, wall clock, positions from seeded games. Log scale: the bitboard is an order of magnitude faster.';
+  const caption =
+    'Median of the runs; the whiskers span the fastest and the slowest run. One thread, wall clock, positions from seeded games. Log scale: the bitboard is an order of magnitude faster.';
   return card(title, caption, svg(f, title, body));
 }
 
@@ -169,7 +183,8 @@ function ojChart(figures: Figures): string {
     const y = f.top + i * rowH + 10;
     body += `<text class="row-label" x="${f.left - 10}" y="${y + 15}" text-anchor="end" dominant-baseline="middle">${esc(r.label.replace(/, .*$/, ''))}</text>`;
     body += `<rect class="bar ${i === 0 ? 'a' : 'b'}" x="${f.left}" y="${y}" width="${Math.max(1, xA.x(r.median) - f.left)}" height="30" rx="2"><title>${esc(r.label)}: ${fmt(r.median / 1000, 2)} s</title></rect>`;
-    for (const v of r.samples) body += `<circle class="run-dot" cx="${xA.x(v)}" cy="${y + 40}" r="3.5"><title>${fmt(v / 1000, 2)} s</title></circle>`;
+    for (const v of r.samples)
+      body += `<circle class="run-dot" cx="${xA.x(v)}" cy="${y + 40}" r="3.5"><title>${fmt(v / 1000, 2)} s</title></circle>`;
     // Inside the bar's end: the run dots may lie past it, and the longest bar reaches the edge.
     body += `<text class="value in-bar" x="${xA.x(r.median) - 8}" y="${y + 15}" text-anchor="end" dominant-baseline="middle">${fmt(r.median / 1000, 2)} s</text>`;
   });
@@ -197,7 +212,11 @@ function searchChart(figures: Figures): string {
     body += `<text class="value" x="${cx}" y="${yA.y(d.max) - 5}" text-anchor="middle">${esc(short(d.median))}${native ? ` · ${fmt(native.median, 2)}× native` : ''}</text>`;
     body += `<text class="tick" x="${cx}" y="${f.height - f.bottom + 16}" text-anchor="middle">depth ${esc(d.id.replace(/\D+/g, ''))}</text>`;
   });
-  return card(title, 'Expectimax on positions from seeded games, one thread, wall clock; "× native" compares with nneonneo/2048-ai (C++, g++ -O2) on the same positions when its checkout is present.', svg(f, title, body));
+  return card(
+    title,
+    'Expectimax on positions from seeded games, one thread, wall clock; "× native" compares with nneonneo/2048-ai (C++, g++ -O2) on the same positions when its checkout is present.',
+    svg(f, title, body),
+  );
 }
 
 /** Every size figure as a horizontal bar, budgets marked. */
@@ -225,7 +244,11 @@ function sizesChart(figures: Figures): string {
       body += `<path class="budget" d="M${bx} ${y - 3}V${y + 23}"/><text class="budget-text" x="${bx}" y="${y - 5}" text-anchor="middle">≤ ${r.goal.value}</text>`;
     }
   });
-  return card(title, 'Green: within budget; red: over; blue: no budget. The upright tick marks the budget. Definitions are in bench/sizes.ts; the files each figure counts are listed under the table.', svg(f, title, body));
+  return card(
+    title,
+    'Green: within budget; red: over; blue: no budget. The upright tick marks the budget. Definitions are in bench/sizes.ts; the files each figure counts are listed under the table.',
+    svg(f, title, body),
+  );
 }
 
 /** Deterministic jitter in [-1, 1] for the i-th dot. */
@@ -258,7 +281,12 @@ function latencyChart(section: SectionResult | undefined): string {
       const x = xA.x(Math.min(v, hi));
       body += `<circle class="dot ${row === 0 ? 'a' : 'b'}" cx="${x}" cy="${cy + jitter(i + row * 1000) * 22}" r="2.6"><title>${fmt(v, 1)} ms</title></circle>`;
     });
-    const [q1, q2, q3, p95] = [0.25, 0.5, 0.75, 0.95].map((q) => xA.x(Math.min(quantile(s.values, q), hi))) as [number, number, number, number];
+    const [q1, q2, q3, p95] = [0.25, 0.5, 0.75, 0.95].map((q) => xA.x(Math.min(quantile(s.values, q), hi))) as [
+      number,
+      number,
+      number,
+      number,
+    ];
     body += `<rect class="box" x="${q1}" y="${cy - 28}" width="${Math.max(1, q3 - q1)}" height="56"/>`;
     body += `<path class="median" d="M${q2} ${cy - 30}V${cy + 30}"/><path class="p95" d="M${p95} ${cy - 30}V${cy + 30}"/>`;
     const anchor = (x: number): string => (x > f.width - f.right - 50 ? 'end' : x < f.left + 50 ? 'start' : 'middle');
@@ -268,7 +296,13 @@ function latencyChart(section: SectionResult | undefined): string {
   const gx = xA.x(goal);
   body += `<line class="goal-line" x1="${gx}" x2="${gx}" y1="${f.top}" y2="${f.height - f.bottom}"/><text class="goal-text" x="${gx + 5}" y="${f.height - f.bottom - 6}">goal ≤ ${goal} ms</text>`;
   const runs = section?.figures.find((x) => x.id === 'page.flat.latencyMedian')?.samples.length ?? 0;
-  return card(title, esc(`Every move of ${runs} run(s) per skin on the built game page in headless Chromium (software rendering, a shared 2-core machine). The box spans the middle half; samples past the right edge sit on it.`), svg(f, title, body));
+  return card(
+    title,
+    esc(
+      `Every move of ${runs} run(s) per skin on the built game page in headless Chromium (software rendering, a shared 2-core machine). The box spans the middle half; samples past the right edge sit on it.`,
+    ),
+    svg(f, title, body),
+  );
 }
 
 function statusBadge(f: Figure): string {
@@ -290,7 +324,9 @@ function figureTable(results: BenchResults): string {
     rows += `<tr class="section"><th colspan="7">${esc(name)} <span class="meta">${esc(meta)}</span></th></tr>`;
     if (section.error) rows += `<tr><td colspan="7" class="error">failed: ${esc(section.error.split('\n')[0] ?? '')}</td></tr>`;
     for (const f of section.figures) {
-      const goal = f.goal ? `${esc(formatGoal(f).replace(/ (met|MISSED)$/, ''))}${f.goal.source ? `<span class="muted"> (${esc(f.goal.source)})</span>` : ''}` : '';
+      const goal = f.goal
+        ? `${esc(formatGoal(f).replace(/ (met|MISSED)$/, ''))}${f.goal.source ? `<span class="muted"> (${esc(f.goal.source)})</span>` : ''}`
+        : '';
       rows += `<tr><td>${esc(f.label.trim())}</td><td class="num">${esc(formatNumber(f.median))}</td><td class="num muted">${esc(formatRange(f))}</td><td class="num muted">${esc(spreadText(f))}</td><td>${esc(f.unit)}</td><td class="num muted">${f.samples.length}</td><td>${goal} ${statusBadge(f)}</td></tr>`;
     }
   }
@@ -301,7 +337,8 @@ function notesList(results: BenchResults): string {
   let out = '';
   for (const [name, section] of Object.entries(results.sections)) {
     for (const note of section.notes ?? []) out += `<li><b>${esc(name)}</b>: ${esc(note)}</li>`;
-    for (const [key, files] of Object.entries(section.details ?? {})) out += `<li><b>${esc(name)}</b> <code>${esc(key)}</code>: ${files.map((x) => `<code>${esc(x)}</code>`).join(', ')}</li>`;
+    for (const [key, files] of Object.entries(section.details ?? {}))
+      out += `<li><b>${esc(name)}</b> <code>${esc(key)}</code>: ${files.map((x) => `<code>${esc(x)}</code>`).join(', ')}</li>`;
   }
   return out ? `<ul class="notes">${out}</ul>` : '';
 }
@@ -392,7 +429,9 @@ export function renderReport(results: BenchResults): string {
   const figures: Figures = new Map(Object.values(results.sections).flatMap((s) => s.figures.map((f) => [f.id, f] as const)));
   const m = results.machine;
   const when = results.ranAt.replace('T', ' ').slice(0, 16);
-  const quick = Object.entries(results.sections).filter(([, section]) => section.quick).map(([name]) => name);
+  const quick = Object.entries(results.sections)
+    .filter(([, section]) => section.quick)
+    .map(([name]) => name);
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -74,7 +74,9 @@ async function writeOutputs(results: BenchResults, shown: readonly string[]): Pr
   await writeFile(HTML_FILE, renderReport(results));
   const sections = Object.fromEntries(Object.entries(results.sections).filter(([name]) => shown.includes(name)));
   const m = results.machine;
-  console.log(`\ncube2048 bench, ${results.ranAt}${results.quick ? ' (quick)' : ''}: ${m.cpu}, ${m.cores} cores, Node ${m.node}, load ${m.loadBefore.join(' ')} → ${m.loadAfter.join(' ')}\n`);
+  console.log(
+    `\ncube2048 bench, ${results.ranAt}${results.quick ? ' (quick)' : ''}: ${m.cpu}, ${m.cores} cores, Node ${m.node}, load ${m.loadBefore.join(' ')} → ${m.loadAfter.join(' ')}\n`,
+  );
   console.log(formatTable(sections));
   for (const [name, section] of Object.entries(sections)) for (const note of section.notes ?? []) console.log(`  ${name}: ${note}`);
   console.log(`\nwrote ${JSON_FILE}\n      ${HTML_FILE}`);
@@ -116,7 +118,15 @@ async function main(argv: readonly string[]): Promise<number> {
       process.stderr.write(`bench: ${name} failed: ${error}\n`);
       run = { figures: [] };
     }
-    sections[name] = { ...run, ...(error ? { error } : {}), ranAt, quick, seconds: Math.round((performance.now() - start) / 100) / 10, loadBefore: sectionLoad, loadAfter: load() };
+    sections[name] = {
+      ...run,
+      ...(error ? { error } : {}),
+      ranAt,
+      quick,
+      seconds: Math.round((performance.now() - start) / 100) / 10,
+      loadBefore: sectionLoad,
+      loadAfter: load(),
+    };
   }
   // Sections in their usual order, whichever ran last.
   const ordered = Object.fromEntries(Object.keys(SECTIONS).flatMap((name) => (sections[name] ? [[name, sections[name]] as const] : [])));

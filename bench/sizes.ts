@@ -36,7 +36,16 @@ import { figure } from './figures';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
-export const SIZE_NAMES = ['flatEmbedCoreKB', 'scriptTagKB', 'scriptCubesKB', 'libFlatEmbedKB', 'elementKB', 'pageFlatKB', 'threeChunkKB', 'page3dKB'] as const;
+export const SIZE_NAMES = [
+  'flatEmbedCoreKB',
+  'scriptTagKB',
+  'scriptCubesKB',
+  'libFlatEmbedKB',
+  'elementKB',
+  'pageFlatKB',
+  'threeChunkKB',
+  'page3dKB',
+] as const;
 export type SizeName = (typeof SIZE_NAMES)[number];
 
 /** Budgets in kB gzip (issue 9); a figure without one is reported, not judged. */
@@ -110,7 +119,11 @@ const minus = (all: ReadonlySet<string>, loaded: ReadonlySet<string>): Set<strin
 
 /** The site as shipped (the project's vite config), the ES library and the script-tag build; then every figure. */
 export async function measureSizes(): Promise<SizeReport> {
-  const site = await buildChunks((outDir) => ({ root: ROOT, logLevel: 'error', build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 4096 } }));
+  const site = await buildChunks((outDir) => ({
+    root: ROOT,
+    logLevel: 'error',
+    build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 4096 },
+  }));
   const lib = await buildChunks((outDir) => libConfig(outDir));
   const script = await buildChunks((outDir) => scriptConfig(outDir));
 

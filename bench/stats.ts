@@ -17,6 +17,11 @@ export interface Spread {
   readonly runs: number;
 }
 
-export const spread = (values: readonly number[]): Spread => ({ median: median(values), min: Math.min(...values), max: Math.max(...values), runs: values.length });
+export const spread = (values: readonly number[]): Spread => ({
+  median: median(values),
+  min: Math.min(...values),
+  max: Math.max(...values),
+  runs: values.length,
+});
 
 export const round = (x: number, digits = 2): number => Number(x.toFixed(digits));

@@ -47,7 +47,8 @@ if (daily && store.getState().game.seed !== daily.seed) store.getState().newGame
 if (!daily && (start.seed !== undefined || start.size !== undefined)) {
   const { game } = store.getState();
   const size = start.size ?? game.size;
-  if (start.seed === undefined || game.seed !== start.seed || game.size !== size) store.getState().newGame({ size, ...(start.seed !== undefined ? { seed: start.seed } : {}) });
+  if (start.seed === undefined || game.seed !== start.seed || game.size !== size)
+    store.getState().newGame({ size, ...(start.seed !== undefined ? { seed: start.seed } : {}) });
   history.replaceState(history.state, '', withoutStartOptions(location.href));
 }
 
@@ -71,7 +72,10 @@ const playOnIn = daily
 const settings = createSettingsStore(storage);
 const askedLang = new URLSearchParams(location.search).get('lang');
 // A language we do not speak is named in one console line, as the embed's bad options are; the browser's is used.
-if (askedLang !== null && matchLocale(askedLang) === null) console.error(`cube2048: lang=${JSON.stringify(askedLang.slice(0, 40))} is not a language cube2048 speaks (${LOCALES.join(', ')}), so the browser's language is used.`);
+if (askedLang !== null && matchLocale(askedLang) === null)
+  console.error(
+    `cube2048: lang=${JSON.stringify(askedLang.slice(0, 40))} is not a language cube2048 speaks (${LOCALES.join(', ')}), so the browser's language is used.`,
+  );
 const locale = pageLocale(askedLang, settings.get().language, navigator.languages);
 // English is the markup itself: an English page loads neither the catalogue loader nor the relabelling.
 const words: Promise<{ lang: Lang; localize?: Localize }> =
@@ -85,7 +89,16 @@ const words: Promise<{ lang: Lang; localize?: Localize }> =
         },
       );
 void words.then(({ lang, localize }) => {
-  const page = mountPage({ doc: document, store, settings, dailyDay, lang, ...(localize ? { localize } : {}), seeded: !daily && start.seed !== undefined, ...(playOnIn ? { playOnIn } : {}) });
+  const page = mountPage({
+    doc: document,
+    store,
+    settings,
+    dailyDay,
+    lang,
+    ...(localize ? { localize } : {}),
+    seeded: !daily && start.seed !== undefined,
+    ...(playOnIn ? { playOnIn } : {}),
+  });
   for (const problem of start.problems) page.notify({ message: problem });
 
   attachKeyboard(page.game, page.commands, { scope: 'page' });
@@ -94,6 +107,9 @@ void words.then(({ lang, localize }) => {
   // Built sites only (the mode, not NODE_ENV, so a build made under the test runner has it too).
   if (import.meta.env.MODE === 'production')
     registerServiceWorker(window, (update) =>
-      page.notify({ message: say(page.lang(), EN_PAGE, 'update.ready'), action: { label: say(page.lang(), EN_PAGE, 'update.reload'), run: update.apply } }),
+      page.notify({
+        message: say(page.lang(), EN_PAGE, 'update.ready'),
+        action: { label: say(page.lang(), EN_PAGE, 'update.reload'), run: update.apply },
+      }),
     );
 });

@@ -47,7 +47,10 @@ const skins: SkinHost[] = [...BUILT_IN_SKINS.map((entry) => entry.name), 'canvas
   return host;
 });
 
-const STATUS: Record<string, string> = { won: 'You made the target tile! Keep moving to play on.', over: 'No moves left. Undo or start a new game.' };
+const STATUS: Record<string, string> = {
+  won: 'You made the target tile! Keep moving to play on.',
+  over: 'No moves left. Undo or start a new game.',
+};
 
 function renderHud(): void {
   const { game, best, canUndo } = store.getState();
@@ -75,7 +78,9 @@ for (const button of document.querySelectorAll<HTMLButtonElement>('.arrows butto
 }
 $('#undo').addEventListener('click', () => store.getState().undo());
 $('#new').addEventListener('click', () => store.getState().newGame());
-$<HTMLSelectElement>('#size').addEventListener('change', (event) => store.getState().newGame({ size: Number((event.target as HTMLSelectElement).value) }));
+$<HTMLSelectElement>('#size').addEventListener('change', (event) =>
+  store.getState().newGame({ size: Number((event.target as HTMLSelectElement).value) }),
+);
 const applyOptions = (): void => {
   document.documentElement.dataset.theme = dark.checked ? 'dark' : 'light';
   for (const skin of skins) skin.update(options());

@@ -20,7 +20,12 @@ async function violations(path: string, code: string): Promise<string[]> {
 }
 
 const FORBIDDEN: readonly (readonly [layer: string, path: string, code: string, rule: string])[] = [
-  ['engine', 'src/engine/probe.ts', "import { createGameStore } from '../store';\nexport const s = createGameStore;", 'no-restricted-imports'],
+  [
+    'engine',
+    'src/engine/probe.ts',
+    "import { createGameStore } from '../store';\nexport const s = createGameStore;",
+    'no-restricted-imports',
+  ],
   ['engine', 'src/engine/probe.ts', "import { Mesh } from 'three';\nexport const m = Mesh;", 'no-restricted-imports'],
   ['engine', 'src/engine/probe.ts', 'export const r = Math.random();', 'no-restricted-properties'],
   ['engine', 'src/engine/probe.ts', 'export const t = Date.now();', 'no-restricted-globals'],
@@ -28,33 +33,82 @@ const FORBIDDEN: readonly (readonly [layer: string, path: string, code: string, 
   ['store', 'src/store/probe.ts', "import { loadSkin } from '../skins/registry';\nexport const l = loadSkin;", 'no-restricted-imports'],
   ['store', 'src/store/probe.ts', "export const v = localStorage.getItem('x');", 'no-restricted-globals'],
   ['skins', 'src/skins/dom/probe.ts', "import { playMove } from '../../engine';\nexport const p = playMove;", 'no-restricted-imports'],
-  ['skins', 'src/skins/dom/probe.ts', "import { createGameStore } from '../../store/store';\nexport const s = createGameStore;", 'no-restricted-imports'],
+  [
+    'skins',
+    'src/skins/dom/probe.ts',
+    "import { createGameStore } from '../../store/store';\nexport const s = createGameStore;",
+    'no-restricted-imports',
+  ],
   ['skins (top level)', 'src/skins/probe.ts', "import { playMove } from '../engine';\nexport const p = playMove;", 'no-restricted-imports'],
-  ['skins (top level)', 'src/skins/probe.ts', "import { createGameStore } from '../store';\nexport const s = createGameStore;", 'no-restricted-imports'],
+  [
+    'skins (top level)',
+    'src/skins/probe.ts',
+    "import { createGameStore } from '../store';\nexport const s = createGameStore;",
+    'no-restricted-imports',
+  ],
   ['skins timeline', 'src/skins/timeline.ts', 'export const t = performance.now();', 'no-restricted-globals'],
   ['ai', 'src/ai/probe.ts', "import { createGameStore } from '../store';\nexport const s = createGameStore;", 'no-restricted-imports'],
   ['replay', 'src/replay/probe.ts', "import { mountPage } from '../ui/page';\nexport const m = mountPage;", 'no-restricted-imports'],
   ['input', 'src/input/probe.ts', "import { playMove } from '../engine';\nexport const p = playMove;", 'no-restricted-imports'],
-  ['history', 'src/history/probe.ts', "import { createGameStore } from '../store';\nexport const s = createGameStore;", 'no-restricted-imports'],
+  [
+    'history',
+    'src/history/probe.ts',
+    "import { createGameStore } from '../store';\nexport const s = createGameStore;",
+    'no-restricted-imports',
+  ],
   ['history', 'src/history/probe.ts', 'export const t = Date.now();', 'no-restricted-globals'],
   ['history', 'src/history/probe.ts', "export const d = indexedDB.open('x');", 'no-restricted-globals'],
   ['input keymap', 'src/input/keymap.ts', 'export const d = document.title;', 'no-restricted-globals'],
   ['i18n', 'src/i18n/probe.ts', 'export const d = document.documentElement.lang;', 'no-restricted-globals'],
   ['i18n', 'src/i18n/probe.ts', "import { localize } from '../ui/localize';\nexport const l = localize;", 'no-restricted-imports'],
-  ['i18n locale', 'src/i18n/locales/probe.ts', "import { createGameStore } from '../../store';\nexport const s = createGameStore;", 'no-restricted-imports'],
-  ['examples', 'examples/skins/probe.ts', "import { tileColour } from '../../src/skins/palette';\nexport const t = tileColour;", 'no-restricted-imports'],
+  [
+    'i18n locale',
+    'src/i18n/locales/probe.ts',
+    "import { createGameStore } from '../../store';\nexport const s = createGameStore;",
+    'no-restricted-imports',
+  ],
+  [
+    'examples',
+    'examples/skins/probe.ts',
+    "import { tileColour } from '../../src/skins/palette';\nexport const t = tileColour;",
+    'no-restricted-imports',
+  ],
   ['examples', 'examples/skins/probe.ts', "import { Mesh } from 'three';\nexport const m = Mesh;", 'no-restricted-imports'],
 ];
 
 const ALLOWED: readonly (readonly [layer: string, path: string, code: string])[] = [
-  ['i18n', 'src/i18n/probe.ts', "import type { Notice } from '../store/types';\nimport { EN_CORE } from './en/core';\nexport type N = Notice;\nexport const c = EN_CORE;"],
-  ['store', 'src/store/probe.ts', "import { playMove } from '../engine';\nimport { createStore } from 'zustand/vanilla';\nexport const x = [playMove, createStore];"],
-  ['skins', 'src/skins/dom/probe.ts', "import type { Board } from '../../engine';\nimport type { GameView } from '../../store/types';\nexport type X = [Board, GameView];"],
-  ['skins (top level)', 'src/skins/probe.ts', "import type { Board } from '../engine';\nimport type { GameView } from '../store/types';\nexport type X = [Board, GameView];"],
+  [
+    'i18n',
+    'src/i18n/probe.ts',
+    "import type { Notice } from '../store/types';\nimport { EN_CORE } from './en/core';\nexport type N = Notice;\nexport const c = EN_CORE;",
+  ],
+  [
+    'store',
+    'src/store/probe.ts',
+    "import { playMove } from '../engine';\nimport { createStore } from 'zustand/vanilla';\nexport const x = [playMove, createStore];",
+  ],
+  [
+    'skins',
+    'src/skins/dom/probe.ts',
+    "import type { Board } from '../../engine';\nimport type { GameView } from '../../store/types';\nexport type X = [Board, GameView];",
+  ],
+  [
+    'skins (top level)',
+    'src/skins/probe.ts',
+    "import type { Board } from '../engine';\nimport type { GameView } from '../store/types';\nexport type X = [Board, GameView];",
+  ],
   ['ai', 'src/ai/probe.ts', "import { playMove } from '../engine';\nexport const p = playMove;"],
-  ['history', 'src/history/probe.ts', "import { maxTile } from '../engine';\nimport { verifyRecord } from '../replay/record';\nexport const x = [maxTile, verifyRecord];"],
+  [
+    'history',
+    'src/history/probe.ts',
+    "import { maxTile } from '../engine';\nimport { verifyRecord } from '../replay/record';\nexport const x = [maxTile, verifyRecord];",
+  ],
   ['input', 'src/input/probe.ts', "import type { Direction } from '../engine';\nexport type D = Direction;"],
-  ['examples', 'examples/skins/probe.ts', "import { tileColour } from 'cube2048/skin';\nimport { runSkinKit } from 'cube2048/skin-kit';\nexport const x = [tileColour, runSkinKit];"],
+  [
+    'examples',
+    'examples/skins/probe.ts',
+    "import { tileColour } from 'cube2048/skin';\nimport { runSkinKit } from 'cube2048/skin-kit';\nexport const x = [tileColour, runSkinKit];",
+  ],
 ];
 
 // `npm run lint` checks the code as it is; these prove the rules would catch a break.
@@ -71,7 +125,11 @@ describe('the layer rules', { timeout: 30_000 }, () => {
 /** Specifiers a module imports at load time: `import … from`, bare `import '…'` and `export … from`, but not `import type` or `import()`. */
 function staticImports(code: string): string[] {
   const out: string[] = [];
-  const patterns = [/^\s*import\s+(?!type\b)[^'"`;]*?\bfrom\s+['"]([^'"]+)['"]/gm, /^\s*import\s+['"]([^'"]+)['"]/gm, /^\s*export\s+(?!type\b)[^'"`;]*?\bfrom\s+['"]([^'"]+)['"]/gm];
+  const patterns = [
+    /^\s*import\s+(?!type\b)[^'"`;]*?\bfrom\s+['"]([^'"]+)['"]/gm,
+    /^\s*import\s+['"]([^'"]+)['"]/gm,
+    /^\s*export\s+(?!type\b)[^'"`;]*?\bfrom\s+['"]([^'"]+)['"]/gm,
+  ];
   for (const pattern of patterns) for (const match of code.matchAll(pattern)) if (match[1]) out.push(match[1]);
   return out;
 }
@@ -79,7 +137,8 @@ function staticImports(code: string): string[] {
 function resolveModule(from: string, specifier: string): string | null {
   const bare = specifier.split('?')[0] ?? specifier;
   const base = resolve(dirname(from), bare);
-  for (const candidate of [base, `${base}.ts`, resolve(base, 'index.ts')]) if (candidate.endsWith('.ts') && existsSync(candidate)) return candidate;
+  for (const candidate of [base, `${base}.ts`, resolve(base, 'index.ts')])
+    if (candidate.endsWith('.ts') && existsSync(candidate)) return candidate;
   return null;
 }
 
@@ -107,7 +166,8 @@ describe('what loads on demand', () => {
   const ENTRIES = ['src/main.ts', 'src/embed/index.ts', 'src/embed/element.ts', 'src/embed/script.ts'];
 
   it('reads static imports and skips type-only ones and import()', () => {
-    const code = "import a from './a';\nimport type { B } from './b';\nimport {\n  c,\n} from './c';\nimport './d.css';\nexport * from './e';\nexport type { F } from './f';\nconst g = import('./g');";
+    const code =
+      "import a from './a';\nimport type { B } from './b';\nimport {\n  c,\n} from './c';\nimport './d.css';\nexport * from './e';\nexport type { F } from './f';\nconst g = import('./g');";
     expect(staticImports(code).sort()).toEqual(['./a', './c', './d.css', './e']);
   });
 
@@ -115,12 +175,18 @@ describe('what loads on demand', () => {
     const { modules, packages } = staticGraph(entry);
     expect(modules.size).toBeGreaterThan(5);
     expect([...packages].filter((p) => p === 'three' || p.startsWith('three/'))).toEqual([]);
-    expect([...modules].filter((m) => m.startsWith('src/skins/three/') || m === 'src/ai/search.ts' || m === 'src/ai/bitboard.ts')).toEqual([]);
+    expect([...modules].filter((m) => m.startsWith('src/skins/three/') || m === 'src/ai/search.ts' || m === 'src/ai/bitboard.ts')).toEqual(
+      [],
+    );
   });
 
   it.each(['src/embed/index.ts', 'src/embed/element.ts'])('%s leaves notices, overlays and gamepad polling to first use', (entry) => {
     const { modules } = staticGraph(entry);
-    expect([...modules].filter((m) => ['src/embed/extras.ts', 'src/ui/overlays.ts', 'src/ui/dialogs.ts', 'src/ui/notices.ts', 'src/input/gamepad.ts'].includes(m))).toEqual([]);
+    expect(
+      [...modules].filter((m) =>
+        ['src/embed/extras.ts', 'src/ui/overlays.ts', 'src/ui/dialogs.ts', 'src/ui/notices.ts', 'src/input/gamepad.ts'].includes(m),
+      ),
+    ).toEqual([]);
   });
 
   it('keeps the engine free of every other layer, also through re-exports', () => {

@@ -3,7 +3,18 @@
  * `cube2048/skin`, as any skin of yours would; docs/skins.md walks through it line by line.
  */
 import type { Direction, GameView, Pose, ReadonlyStore, Skin, SkinFactory, SkinInspection, Timeline } from 'cube2048/skin';
-import { BOARD_COLOURS, Playback, SkinSettings, TILE_FONT, labelFontScale, poseAt, textColour, tileColour, tileLabel, tilesAt } from 'cube2048/skin';
+import {
+  BOARD_COLOURS,
+  Playback,
+  SkinSettings,
+  TILE_FONT,
+  labelFontScale,
+  poseAt,
+  textColour,
+  tileColour,
+  tileLabel,
+  tilesAt,
+} from 'cube2048/skin';
 
 /** A counter's diameter as a share of its cell, and the board's margin in cells. */
 const COUNTER = 0.86;

@@ -18,8 +18,7 @@ export const MAX_NIBBLE = 15;
 export const ROW_LEFT = new Uint16Array(ROW_COUNT);
 export const ROW_RIGHT = new Uint16Array(ROW_COUNT);
 
-const reverseRow = (row: number): number =>
-  ((row >>> 12) | ((row >>> 4) & 0x00f0) | ((row << 4) & 0x0f00) | (row << 12)) & 0xffff;
+const reverseRow = (row: number): number => ((row >>> 12) | ((row >>> 4) & 0x00f0) | ((row << 4) & 0x0f00) | (row << 12)) & 0xffff;
 
 // The rows come from the engine's own move, so the search and the game share one merge rule
 // (a row is packed from nibble 0, its left wall, as the line table packs a line). Building
@@ -113,8 +112,7 @@ export function maxNibble(lo: number, hi: number): number {
   return max;
 }
 
-export const cellOf = (lo: number, hi: number, index: number): number =>
-  ((index < 8 ? lo : hi) >>> ((index & 7) * 4)) & 15;
+export const cellOf = (lo: number, hi: number, index: number): number => ((index < 8 ? lo : hi) >>> ((index & 7) * 4)) & 15;
 
 /**
  * Whether the bitboard plays this position exactly: a 4×4 board with every tile at most

@@ -51,13 +51,15 @@ export interface AiOptions {
 }
 
 function validate(options: ChooseOptions): void {
-  if (options.preset !== undefined && !isPresetName(options.preset)) throw new RangeError(`preset must be "fast" or "strong", got ${String(options.preset)}`);
+  if (options.preset !== undefined && !isPresetName(options.preset))
+    throw new RangeError(`preset must be "fast" or "strong", got ${String(options.preset)}`);
   const budget = options.timeBudgetMs;
   if (budget !== undefined && !(budget > 0)) throw new RangeError(`timeBudgetMs must be a positive number, got ${String(budget)}`);
   const nodes = options.nodeBudget;
   if (nodes !== undefined && !(nodes > 0)) throw new RangeError(`nodeBudget must be a positive number, got ${String(nodes)}`);
   const depth = options.depth;
-  if (depth !== undefined && !(Number.isInteger(depth) && depth >= 0 && depth <= 12)) throw new RangeError(`depth must be an integer from 0 to 12, got ${String(depth)}`);
+  if (depth !== undefined && !(Number.isInteger(depth) && depth >= 0 && depth <= 12))
+    throw new RangeError(`depth must be an integer from 0 to 12, got ${String(depth)}`);
 }
 
 function toSuggestion(result: { dir: number; scores: Float64Array }, nodes: number, depth: number, elapsedMs: number): Suggestion {

@@ -28,8 +28,26 @@ export interface Preset {
 }
 
 export const PRESETS: Readonly<Record<PresetName, Preset>> = {
-  fast: { name: 'fast', minDepth: 3, maxDepth: 5, distinctOffset: 4, probabilityCutoff: 0.001, timeBudgetMs: 10, nodeBudget: 250_000, flatDepth: 1 },
-  strong: { name: 'strong', minDepth: 3, maxDepth: 8, distinctOffset: 2, probabilityCutoff: 0.0001, timeBudgetMs: 150, nodeBudget: 3_000_000, flatDepth: 2 },
+  fast: {
+    name: 'fast',
+    minDepth: 3,
+    maxDepth: 5,
+    distinctOffset: 4,
+    probabilityCutoff: 0.001,
+    timeBudgetMs: 10,
+    nodeBudget: 250_000,
+    flatDepth: 1,
+  },
+  strong: {
+    name: 'strong',
+    minDepth: 3,
+    maxDepth: 8,
+    distinctOffset: 2,
+    probabilityCutoff: 0.0001,
+    timeBudgetMs: 150,
+    nodeBudget: 3_000_000,
+    flatDepth: 2,
+  },
 };
 
 export const isPresetName = (value: unknown): value is PresetName => value === 'fast' || value === 'strong';

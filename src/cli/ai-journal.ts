@@ -67,7 +67,14 @@ function parseLine(text: string): JournalLine | null {
 /** Why the line's moves, replayed from its seed, are not the game written beside them; null when they are. */
 function replayProblem(line: JournalLine): string | null {
   const { game } = line;
-  const verified = verifyRecord({ size: line.size, seed: game.seed, target: defaultTarget(line.size), moves: game.record, score: game.score, maxTile: game.maxTile });
+  const verified = verifyRecord({
+    size: line.size,
+    seed: game.seed,
+    target: defaultTarget(line.size),
+    moves: game.record,
+    score: game.score,
+    maxTile: game.maxTile,
+  });
   if (verified.problem !== null) return verified.problem;
   if (game.moves !== game.record.length) return `it says ${game.moves} moves, and holds ${game.record.length}`;
   // A finished game ends at game over, or at the move limit it was played under.
@@ -96,11 +103,14 @@ export function readJournal(path: string, settings: JournalSettings): Map<number
     const where = `${path} line ${i + 1}`;
     const line = parseLine(raw);
     if (!line) throw new UsageError(`${where} is not a game written by cube2048 ai --journal`);
-    if (!sameSettings(line, settings)) throw new UsageError(`${where} is a game played with ${describe(line)}, and this run is ${describe(settings)}: use another journal`);
+    if (!sameSettings(line, settings))
+      throw new UsageError(`${where} is a game played with ${describe(line)}, and this run is ${describe(settings)}: use another journal`);
     const problem = replayProblem(line);
-    if (problem !== null) throw new UsageError(`${where}: seed ${line.game.seed} does not replay to the game written beside it (${problem})`);
+    if (problem !== null)
+      throw new UsageError(`${where}: seed ${line.game.seed} does not replay to the game written beside it (${problem})`);
     const known = games.get(line.game.seed);
-    if (known && known.record !== line.game.record) throw new UsageError(`${where} holds seed ${line.game.seed} a second time, with other moves`);
+    if (known && known.record !== line.game.record)
+      throw new UsageError(`${where} holds seed ${line.game.seed} a second time, with other moves`);
     if (!known) games.set(line.game.seed, line.game);
   }
   return games;

@@ -22,7 +22,8 @@ export interface Summary {
 export function summarize(games: readonly GameSummary[], wallSeconds: number): Summary {
   const n = games.length;
   const scores = games.map((g) => g.score).sort((a, b) => a - b);
-  const median = n === 0 ? 0 : n % 2 === 1 ? (scores[(n - 1) / 2] as number) : ((scores[n / 2 - 1] as number) + (scores[n / 2] as number)) / 2;
+  const median =
+    n === 0 ? 0 : n % 2 === 1 ? (scores[(n - 1) / 2] as number) : ((scores[n / 2 - 1] as number) + (scores[n / 2] as number)) / 2;
   const reached: Record<string, number> = {};
   for (const tile of MILESTONES) reached[tile] = n === 0 ? 0 : games.filter((g) => g.maxTile >= tile).length / n;
   const nodes = games.reduce((sum, g) => sum + g.nodes, 0);
@@ -48,7 +49,16 @@ const movesPerSecond = (g: Pick<GameSummary, 'moves' | 'seconds'>): number => (g
 const TABLE_HEAD = `${pad('seed', 10)} ${pad('max tile', 8)} ${pad('score', 8)} ${pad('moves', 6)} ${pad('seconds', 8)} ${pad('moves/s', 8)}\n`;
 
 /** What the run is about to do, and the head of the table of games. */
-export function headText(run: { readonly games: number; readonly preset: string; readonly seed: number; readonly workers: number; readonly journal: string | null }, resumed: number): string {
+export function headText(
+  run: {
+    readonly games: number;
+    readonly preset: string;
+    readonly seed: number;
+    readonly workers: number;
+    readonly journal: string | null;
+  },
+  resumed: number,
+): string {
   const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
   let text = `cube2048 ai: ${plural(run.games, 'game')}, preset ${run.preset}, seeds from ${run.seed}, ${plural(run.workers, 'worker')}\n`;
   if (resumed > 0) text += `${resumed} of them already in ${run.journal}, counted without playing them again\n`;
@@ -88,7 +98,15 @@ export function progressLine(total: number, done: readonly GameSummary[], live: 
 
 /** The run as one JSON document: the settings, every game (without its move record) and the summary. */
 export function jsonReport(
-  run: { readonly preset: string; readonly seed: number; readonly workers: number; readonly size: number; readonly deterministic: boolean; readonly interrupted: boolean; readonly resumed: number },
+  run: {
+    readonly preset: string;
+    readonly seed: number;
+    readonly workers: number;
+    readonly size: number;
+    readonly deterministic: boolean;
+    readonly interrupted: boolean;
+    readonly resumed: number;
+  },
   done: readonly GameSummary[],
   live: ReadonlyMap<number, LiveGame>,
   summary: Summary,

@@ -18,7 +18,11 @@ export interface Job extends JournalSettings {
 
 export interface Runner {
   /** Plays the jobs, calling `onProgress` and `onGame` as they go; resolves when all are done or stopped. */
-  run(jobs: readonly Job[], onProgress: (seed: number, moves: number, maxTile: number) => void, onGame: (g: GameSummary) => void): Promise<void>;
+  run(
+    jobs: readonly Job[],
+    onProgress: (seed: number, moves: number, maxTile: number) => void,
+    onGame: (g: GameSummary) => void,
+  ): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -26,11 +30,25 @@ const WORKER_ROLE = 'cube2048:ai-games';
 /** How often a game in progress reports its moves for the progress line. */
 const PROGRESS_MS = 250;
 
-type WorkerMessage = { kind: 'progress'; seed: number; moves: number; maxTile: number } | { kind: 'done'; summary: GameSummary } | { kind: 'failed'; message: string };
+type WorkerMessage =
+  | { kind: 'progress'; seed: number; moves: number; maxTile: number }
+  | { kind: 'done'; summary: GameSummary }
+  | { kind: 'failed'; message: string };
 
 /** Plays one job, calling `progress` every PROGRESS_MS, yielding to the event loop between slices. */
-async function playJob(job: Job, ai: ReturnType<typeof createAi>, progress: (moves: number, maxTile: number) => void, stopped: () => boolean): Promise<GameSummary | null> {
-  const game = new SelfPlay(ai, { seed: job.seed, preset: job.preset, size: job.size, ...(job.maxMoves !== null ? { maxMoves: job.maxMoves } : {}), ...(job.deterministic ? { timeBudgetMs: Infinity } : {}) });
+async function playJob(
+  job: Job,
+  ai: ReturnType<typeof createAi>,
+  progress: (moves: number, maxTile: number) => void,
+  stopped: () => boolean,
+): Promise<GameSummary | null> {
+  const game = new SelfPlay(ai, {
+    seed: job.seed,
+    preset: job.preset,
+    size: job.size,
+    ...(job.maxMoves !== null ? { maxMoves: job.maxMoves } : {}),
+    ...(job.deterministic ? { timeBudgetMs: Infinity } : {}),
+  });
   let last = performance.now();
   while (game.step(1)) {
     if (stopped()) return null;
@@ -54,7 +72,12 @@ function inProcessRunner(): Runner {
   return {
     async run(jobs, onProgress, onGame) {
       for (const job of jobs) {
-        const summary = await playJob(job, ai, (moves, maxTile) => onProgress(job.seed, moves, maxTile), () => stopped);
+        const summary = await playJob(
+          job,
+          ai,
+          (moves, maxTile) => onProgress(job.seed, moves, maxTile),
+          () => stopped,
+        );
         if (!summary) return;
         onGame(summary);
       }
@@ -130,7 +153,12 @@ function serveGames(): void {
   port.on('message', (job: Job) => {
     queue = queue.then(async () => {
       try {
-        const summary = await playJob(job, ai, (moves, maxTile) => port.postMessage({ kind: 'progress', seed: job.seed, moves, maxTile } satisfies WorkerMessage), () => false);
+        const summary = await playJob(
+          job,
+          ai,
+          (moves, maxTile) => port.postMessage({ kind: 'progress', seed: job.seed, moves, maxTile } satisfies WorkerMessage),
+          () => false,
+        );
         if (summary) port.postMessage({ kind: 'done', summary } satisfies WorkerMessage);
       } catch (error) {
         port.postMessage({ kind: 'failed', message: error instanceof Error ? error.message : String(error) } satisfies WorkerMessage);

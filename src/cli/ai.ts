@@ -101,7 +101,12 @@ export const aiCommand: Command = {
   help: HELP,
   async run(args: readonly string[], io: CommandIO): Promise<number> {
     const options = parseOptions(args);
-    const settings: JournalSettings = { preset: options.preset, size: options.size, deterministic: options.deterministic, maxMoves: options.maxMoves };
+    const settings: JournalSettings = {
+      preset: options.preset,
+      size: options.size,
+      deterministic: options.deterministic,
+      maxMoves: options.maxMoves,
+    };
     const journaled = options.journal !== null ? readJournal(options.journal, settings) : new Map<number, GameSummary>();
     const jobs: Job[] = [];
     const done: GameSummary[] = [];

@@ -31,7 +31,8 @@ export interface ParsedArgs {
  */
 export function parseArgs(args: readonly string[], specs: readonly OptionSpec[]): ParsedArgs {
   const config: ParseArgsOptionsConfig = {};
-  for (const spec of specs) config[spec.name] = { type: spec.value === undefined ? 'boolean' : 'string', ...(spec.short ? { short: spec.short } : {}) };
+  for (const spec of specs)
+    config[spec.name] = { type: spec.value === undefined ? 'boolean' : 'string', ...(spec.short ? { short: spec.short } : {}) };
   const { tokens } = parseNodeArgs({ args: [...args], options: config, strict: false, allowPositionals: true, tokens: true });
   const byName = new Map(specs.map((s) => [s.name, s]));
   const options = new Map<string, string | true>();
@@ -45,7 +46,8 @@ export function parseArgs(args: readonly string[], specs: readonly OptionSpec[])
       if (token.value !== undefined) throw new UsageError(`option ${token.rawName} takes no value`);
       options.set(spec.name, true);
     } else {
-      if (token.value === undefined || token.value === '') throw new UsageError(`option ${token.rawName} needs a value (${token.rawName} ${spec.value})`);
+      if (token.value === undefined || token.value === '')
+        throw new UsageError(`option ${token.rawName} needs a value (${token.rawName} ${spec.value})`);
       options.set(spec.name, token.value);
     }
   }
@@ -56,7 +58,8 @@ export function parseArgs(args: readonly string[], specs: readonly OptionSpec[])
 export function intOption(parsed: ParsedArgs, name: string, min: number, max: number): number | undefined {
   const raw = parsed.options.get(name);
   if (raw === undefined || raw === true) return undefined;
-  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max)
+    throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
   return Number(raw);
 }
 

@@ -48,9 +48,6 @@ const io: CommandIO = {
   exit: (code) => process.exit(code),
 };
 
-main(process.argv.slice(2), io).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  fatal,
-);
+main(process.argv.slice(2), io).then((code) => {
+  process.exitCode = code;
+}, fatal);

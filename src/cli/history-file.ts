@@ -13,7 +13,19 @@
  * Beside it, `history-current.json` holds the game in progress's meta (start time, mode,
  * time played), so a game continued in a later `cube2048 play` keeps them.
  */
-import { appendFileSync, closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  closeSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { entryLine } from '../history/archive';
 import type { HistoryEntry } from '../history/entry';
@@ -52,7 +64,6 @@ export interface HistoryFile {
   /** Throws when the file cannot be written. */
   writeMeta(meta: GameMeta): void;
 }
-
 
 /** A meta read back from the file, checked; null for anything else (a new meta is then started). */
 
@@ -134,11 +145,18 @@ export function openHistoryFile(directory: string): HistoryFile {
       if (bad.length === 0) return { entries: [...kept.values()], problem: null };
       let moved: boolean;
       try {
-        moved = setAside(text, bad.map((b) => b.text), good);
+        moved = setAside(
+          text,
+          bad.map((b) => b.text),
+          good,
+        );
       } catch {
         moved = false;
       }
-      return { entries: [...kept.values()], problem: { lines: bad.map((b) => b.number), file: path, movedTo: moved ? unreadablePath : null } };
+      return {
+        entries: [...kept.values()],
+        problem: { lines: bad.map((b) => b.number), file: path, movedTo: moved ? unreadablePath : null },
+      };
     },
     readMeta() {
       try {

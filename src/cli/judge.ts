@@ -211,7 +211,8 @@ export class Judge {
   private cutOff(final: boolean, read: number): JudgeStatus {
     if (!final) return 'more';
     const name = this.caseName(this.judged);
-    if (read === 0) return this.fail(`${name}: the input ended before this case's board (only ${this.judged} of ${this.total} cases given)`);
+    if (read === 0)
+      return this.fail(`${name}: the input ended before this case's board (only ${this.judged} of ${this.total} cases given)`);
     if (read < CELLS) return this.fail(`${name}: the input ended after ${read} of the board's 16 numbers`);
     return this.fail(`${name}: the input ended before the direction (${DIRECTION_LIST})`);
   }
@@ -227,7 +228,9 @@ export class Judge {
   /** The exponent of a tile above 2^30 (or of 1), or -1 after failing on a value that is no tile. */
   private largeExponent(v: number, cell: number, start: number): number {
     if (v > MAX_JUDGE_VALUE) {
-      this.fail(`${this.cellName(this.judged, cell)}: ${this.tokenAt(start)} is too large (tiles go up to 2^${MAX_JUDGE_EXPONENT} = ${MAX_JUDGE_VALUE})`);
+      this.fail(
+        `${this.cellName(this.judged, cell)}: ${this.tokenAt(start)} is too large (tiles go up to 2^${MAX_JUDGE_EXPONENT} = ${MAX_JUDGE_VALUE})`,
+      );
       return -1;
     }
     const e = Math.log2(v);
@@ -364,7 +367,10 @@ export function judgeBytes(input: Uint8Array | string, table?: Uint8Array): Judg
  * Judges a stream: reads chunks from `input`, hands output chunks to `write` (awaiting it,
  * so a slow reader applies back-pressure) and resolves to null or the error message.
  */
-export async function judgeStream(input: AsyncIterable<Uint8Array | string>, write: (chunk: Uint8Array) => Promise<void>): Promise<string | null> {
+export async function judgeStream(
+  input: AsyncIterable<Uint8Array | string>,
+  write: (chunk: Uint8Array) => Promise<void>,
+): Promise<string | null> {
   const judge = new Judge();
   const drain = async (final: boolean): Promise<JudgeStatus> => {
     for (;;) {

@@ -30,14 +30,7 @@ const helpCommand: Command = {
 };
 
 /** Every command, in the order the help lists them. */
-const COMMANDS: readonly Command[] = [
-  playCommand,
-  ojCommand,
-  aiCommand,
-  replayCommand,
-  statsCommand,
-  helpCommand,
-];
+const COMMANDS: readonly Command[] = [playCommand, ojCommand, aiCommand, replayCommand, statsCommand, helpCommand];
 
 const findCommand = (name: string): Command | undefined => COMMANDS.find((c) => c.name === name);
 

@@ -103,7 +103,8 @@ export const ojCommand: Command = {
       const writeError = out.failure();
       // A reader that went away (`cube2048 oj < big | head`) is not worth a message.
       if (writeError) {
-        if ((writeError as NodeJS.ErrnoException).code !== 'EPIPE') io.stderr.write(`cube2048 oj: cannot write the output: ${writeError.message}\n`);
+        if ((writeError as NodeJS.ErrnoException).code !== 'EPIPE')
+          io.stderr.write(`cube2048 oj: cannot write the output: ${writeError.message}\n`);
       } else io.stderr.write(`cube2048 oj: cannot read the input: ${error instanceof Error ? error.message : String(error)}\n`);
       return EXIT.failure;
     } finally {

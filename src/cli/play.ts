@@ -187,7 +187,14 @@ export const playCommand: Command = {
       ...(seed !== undefined ? { seed } : {}),
     });
     const historyFile = directory ? openHistoryFile(directory) : null;
-    const recorder = historyFile ? recordHistory(store, historyFile, { fresh, mode: seed !== undefined ? 'seeded' : 'normal', replaced }, t('term.cannotKeepHistory', { file: historyFile.path })) : null;
+    const recorder = historyFile
+      ? recordHistory(
+          store,
+          historyFile,
+          { fresh, mode: seed !== undefined ? 'seeded' : 'normal', replaced },
+          t('term.cannotKeepHistory', { file: historyFile.path }),
+        )
+      : null;
     const notices = recorder?.notices ?? [];
 
     const terminal = takeTerminal(io);
@@ -321,7 +328,12 @@ function withNotices(store: GameStore, extra: readonly Notice[]): ReadonlyStore<
  * clock. Subscribed before the skin, so a notice it raises is in the frame drawn for the
  * same change. A failed write is told once and the game plays on.
  */
-function recordHistory(store: GameStore, file: HistoryFile, start: { fresh: boolean; mode: GameMode; replaced: GameState | null }, unwritable: string): { notices: Notice[]; stop: () => void } {
+function recordHistory(
+  store: GameStore,
+  file: HistoryFile,
+  start: { fresh: boolean; mode: GameMode; replaced: GameState | null },
+  unwritable: string,
+): { notices: Notice[]; stop: () => void } {
   const notices: Notice[] = [];
   let told = false;
   const write = (action: () => void): void => {
@@ -333,7 +345,8 @@ function recordHistory(store: GameStore, file: HistoryFile, start: { fresh: bool
       notices.push({ id: -1, kind: 'storage-unavailable', message: unwritable });
     }
   };
-  const keep = (game: GameState, end: GameEnd, meta: GameMeta, now: number): void => write(() => file.append(entryOf(game, end, meta, now)));
+  const keep = (game: GameState, end: GameEnd, meta: GameMeta, now: number): void =>
+    write(() => file.append(entryOf(game, end, meta, now)));
 
   const first = store.getState().game;
   const saved = file.readMeta();
@@ -344,7 +357,10 @@ function recordHistory(store: GameStore, file: HistoryFile, start: { fresh: bool
     if (effect?.kind === 'keep') keep(effect.game, effect.end, saved ?? startMeta(effect.game, 'normal', now), now);
   }
   // A continued game keeps its start and time played; the time between runs is not play.
-  let meta: GameMeta = !start.fresh && saved && metaFits(saved, first) ? { ...saved, lastAt: now } : startMeta(first, start.fresh ? start.mode : 'normal', now);
+  let meta: GameMeta =
+    !start.fresh && saved && metaFits(saved, first)
+      ? { ...saved, lastAt: now }
+      : startMeta(first, start.fresh ? start.mode : 'normal', now);
   write(() => file.writeMeta(meta));
 
   const stop = store.subscribe((state, previous) => {

@@ -93,9 +93,17 @@ export const replayCommand: Command = {
         })}\n`,
       );
     } else {
-      io.stdout.write(`Game: ${record.size}×${record.size}, seed ${record.seed}, target ${n(record.target)}, ${n(record.moves.length)} moves\n`);
-      io.stdout.write(verified.problem === null ? `Verified: every move changes the board and the checksum matches.\n` : `Not valid: ${verified.problem}\n`);
-      io.stdout.write(`\n${formatBoard(toRows(final.board))}\n\nScore ${n(final.score)} · max tile ${n(maxTile(final.board))}${final.status === 'over' ? ' · game over' : ''}\n`);
+      io.stdout.write(
+        `Game: ${record.size}×${record.size}, seed ${record.seed}, target ${n(record.target)}, ${n(record.moves.length)} moves\n`,
+      );
+      io.stdout.write(
+        verified.problem === null
+          ? `Verified: every move changes the board and the checksum matches.\n`
+          : `Not valid: ${verified.problem}\n`,
+      );
+      io.stdout.write(
+        `\n${formatBoard(toRows(final.board))}\n\nScore ${n(final.score)} · max tile ${n(maxTile(final.board))}${final.status === 'over' ? ' · game over' : ''}\n`,
+      );
     }
     return verified.problem === null ? EXIT.ok : EXIT.failure;
   },

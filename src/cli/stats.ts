@@ -58,7 +58,9 @@ const n = (x: number): string => lang.number.format(Math.round(x));
 /** "Lines 2, 3 and 4 of … could not be read; they were moved to …", in the terminal's language. */
 export function unreadableLine({ lines, file, movedTo }: UnreadableLines): string {
   const list = new Intl.ListFormat(intlTag(lang.locale), { type: 'conjunction' }).format(lines.map(String));
-  return movedTo === null ? t('stats.unreadableSkipped', { n: lines.length, lines: list, file }) : t('stats.unreadableMoved', { n: lines.length, lines: list, file, moved: movedTo });
+  return movedTo === null
+    ? t('stats.unreadableSkipped', { n: lines.length, lines: list, file })
+    : t('stats.unreadableMoved', { n: lines.length, lines: list, file, moved: movedTo });
 }
 
 function duration(ms: number): string {
@@ -94,18 +96,30 @@ function section(title: string, g: GroupStatistics, unicode: boolean): string {
     [t('stats.movesPlayed'), n(g.totalMoves)],
     [t('stats.timePlayed'), duration(g.totalPlayedMs)],
   ];
-  if (g.dailyStreak.best > 0) rows.push([t('stats.daily'), t('stats.streakValue', { current: t('stats.days', { n: g.dailyStreak.current }), best: t('stats.days', { n: g.dailyStreak.best }) })]);
+  if (g.dailyStreak.best > 0)
+    rows.push([
+      t('stats.daily'),
+      t('stats.streakValue', { current: t('stats.days', { n: g.dailyStreak.current }), best: t('stats.days', { n: g.dailyStreak.best }) }),
+    ]);
   // Labels in one column, as wide as the widest needs (wide CJK characters count two).
   const column = Math.max(14, ...rows.map(([label]) => widthOf(label) + 2));
-  const lines = [`${title} ${dot} ${t('stats.games', { n: g.played })}`, ...rows.map(([label, value]) => `  ${label}${' '.repeat(column - widthOf(label))}${value}`)];
+  const lines = [
+    `${title} ${dot} ${t('stats.games', { n: g.played })}`,
+    ...rows.map(([label, value]) => `  ${label}${' '.repeat(column - widthOf(label))}${value}`),
+  ];
 
   const most = Math.max(...g.tileHistogram.map((b) => b.games));
   const tileWidth = Math.max(...g.tileHistogram.map((b) => String(b.tile).length));
   lines.push('', `  ${t('stats.tiles')}`);
-  for (const b of g.tileHistogram) lines.push(`    ${String(b.tile).padStart(tileWidth)} ${bar(b.games, most, unicode).padEnd(BAR_WIDTH)} ${n(b.games)}`);
+  for (const b of g.tileHistogram)
+    lines.push(`    ${String(b.tile).padStart(tileWidth)} ${bar(b.games, most, unicode).padEnd(BAR_WIDTH)} ${n(b.games)}`);
 
   const recent = g.scores.slice(-SCORE_CHART_GAMES).map((p) => p.score);
-  lines.push('', `  ${recent.length === 1 ? t('stats.scoresOnly') : t('stats.scoresLast', { n: recent.length })}`, `    ${sparkline(recent, unicode)}  ${t('stats.range', { low: Math.min(...recent), high: Math.max(...recent) })}`);
+  lines.push(
+    '',
+    `  ${recent.length === 1 ? t('stats.scoresOnly') : t('stats.scoresLast', { n: recent.length })}`,
+    `    ${sparkline(recent, unicode)}  ${t('stats.range', { low: Math.min(...recent), high: Math.max(...recent) })}`,
+  );
   return `${lines.join('\n')}\n`;
 }
 
@@ -114,7 +128,10 @@ function report(stats: Statistics, size: number | undefined, unicode: boolean): 
   const parts =
     size !== undefined
       ? [section(t('stats.board', { board: board(size) }), stats.overall, unicode)]
-      : [section(t('stats.allBoards'), stats.overall, unicode), ...stats.bySize.map((g) => section(t('stats.board', { board: board(g.size) }), g, unicode))];
+      : [
+          section(t('stats.allBoards'), stats.overall, unicode),
+          ...stats.bySize.map((g) => section(t('stats.board', { board: board(g.size) }), g, unicode)),
+        ];
   return parts.join('\n');
 }
 
@@ -152,7 +169,9 @@ export const statsCommand: Command = {
     }
     if (chosen.length === 0) {
       const unicode = usesUnicode(io.env);
-      io.stdout.write(`${size === undefined || games.length === 0 ? t('stats.none') : t('stats.noneSize', { board: `${size}${unicode ? '×' : 'x'}${size}`, size: String(size) })}\n`);
+      io.stdout.write(
+        `${size === undefined || games.length === 0 ? t('stats.none') : t('stats.noneSize', { board: `${size}${unicode ? '×' : 'x'}${size}`, size: String(size) })}\n`,
+      );
       return EXIT.ok;
     }
     io.stdout.write(report(stats, size, usesUnicode(io.env)));

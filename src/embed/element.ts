@@ -8,7 +8,17 @@ import type { SkinFactory } from '../skins/skin';
 import type { GameHandle } from './handle';
 import { startGame } from './mount';
 import type { AttributeName, AttributeProperties, EmbedSkin, GameEventMap, GameSnapshot } from './options';
-import { ATTRIBUTES, PROPERTY_ATTRIBUTES, checkAttribute, checkSkinAttribute, effectOf, optionsFromStrings, problemLine, propertyOf, propertyValue } from './options';
+import {
+  ATTRIBUTES,
+  PROPERTY_ATTRIBUTES,
+  checkAttribute,
+  checkSkinAttribute,
+  effectOf,
+  optionsFromStrings,
+  problemLine,
+  propertyOf,
+  propertyValue,
+} from './options';
 
 export const ELEMENT_NAME = 'cube-2048';
 

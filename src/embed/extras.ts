@@ -71,7 +71,14 @@ export function mountExtras({ shadow, store, notices: noticeBox, stage, actions,
     'game-over',
     'over-title',
     h('h2', { id: 'over-title', ...t('over.title') }, EN_DIALOGS['over.title']),
-    h('p', { class: 'final' }, h('span', { class: 'final-label', ...t('over.final') }, EN_DIALOGS['over.final']), ' ', h('strong', { class: 'final-score', 'data-fill': 'score' }, '0'), h('span', { class: 'final-best', 'data-fill': 'best' })),
+    h(
+      'p',
+      { class: 'final' },
+      h('span', { class: 'final-label', ...t('over.final') }, EN_DIALOGS['over.final']),
+      ' ',
+      h('strong', { class: 'final-score', 'data-fill': 'score' }, '0'),
+      h('span', { class: 'final-best', 'data-fill': 'best' }),
+    ),
     h('div', { class: 'actions' }, button('over.again', 'again', 'button primary', true), button('over.undo', 'undo')),
   );
   const question = overlay(
@@ -79,7 +86,12 @@ export function mountExtras({ shadow, store, notices: noticeBox, stage, actions,
     'confirm-title',
     h('h2', { id: 'confirm-title', 'data-confirm': 'title' }),
     h('p', { 'data-confirm': 'message' }),
-    h('div', { class: 'actions' }, h('button', { class: 'button', value: 'cancel', 'data-autofocus': '' }), h('button', { class: 'button primary', value: 'confirm' })),
+    h(
+      'div',
+      { class: 'actions' },
+      h('button', { class: 'button', value: 'cancel', 'data-autofocus': '' }),
+      h('button', { class: 'button primary', value: 'confirm' }),
+    ),
   );
   stage.append(win, over, question);
   // The sentence's words around its two numbers, in the player's language.

@@ -20,7 +20,8 @@ export function keepHistory(
   cleanups: (() => void)[],
   destroyed: () => boolean,
 ): void {
-  if (!claim.storage) return void console.warn('cube2048: history needs storage: this game is kept in memory only, so its games are not kept either.');
+  if (!claim.storage)
+    return void console.warn('cube2048: history needs storage: this game is kept in memory only, so its games are not kept either.');
   const recorder = startRecorder(store, {
     dbName: `${claim.prefix}:history`,
     storage: claim.storage,

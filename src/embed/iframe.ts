@@ -75,12 +75,21 @@ export function startFramePage(): GameHandle {
   const parent = framed ? parentOrigin() : null;
   const target = outgoingTarget(allowed.value, parent);
   const problems = [...checked.problems, ...allowed.problems];
-  if (framed && target === null) problems.push(`this page is framed by ${parent ?? 'an unknown page'}, which is not among origin=${allowed.value.join(',')}, so it sends and accepts no messages`);
+  if (framed && target === null)
+    problems.push(
+      `this page is framed by ${parent ?? 'an unknown page'}, which is not among origin=${allowed.value.join(',')}, so it sends and accepts no messages`,
+    );
 
   const host = document.getElementById('game');
   if (!host) throw new Error('embed.html is missing #game');
   // The frame is all game: its document speaks the game's language (`<html lang dir>`).
-  const game = startGame({ shadow: host.attachShadow({ mode: 'open' }), events: host, options, problems, onLang: (lang) => markLang(document.documentElement, lang) });
+  const game = startGame({
+    shadow: host.attachShadow({ mode: 'open' }),
+    events: host,
+    options,
+    problems,
+    onLang: (lang) => markLang(document.documentElement, lang),
+  });
   void game.ready.then((skin) => send({ type: 'ready', skin, state: game.getState() }));
 
   let height = 0;
@@ -96,12 +105,16 @@ export function startFramePage(): GameHandle {
     const parsed = parseCommand(event.data);
     if (!parsed) return;
     if (event.source !== window.parent || !framed || !allowed.value.includes(event.origin)) {
-      if (!refused.has(event.origin)) console.error(`cube2048: a command from ${event.origin} was refused: only the framing page, from an origin listed in origin=, may send commands.`);
+      if (!refused.has(event.origin))
+        console.error(
+          `cube2048: a command from ${event.origin} was refused: only the framing page, from an origin listed in origin=, may send commands.`,
+        );
       refused.add(event.origin);
       return;
     }
     const reply = { window: event.source, origin: event.origin };
-    const answer = (id: MessageId | undefined): void => send({ type: 'state', state: game.getState(), ...(id !== undefined ? { id } : {}) }, reply);
+    const answer = (id: MessageId | undefined): void =>
+      send({ type: 'state', state: game.getState(), ...(id !== undefined ? { id } : {}) }, reply);
     if (!parsed.ok) {
       console.error(`cube2048: ${parsed.error}.`);
       send({ type: 'error', message: parsed.error, ...(parsed.id !== undefined ? { id: parsed.id } : {}) }, reply);

@@ -48,7 +48,8 @@ const isElement = (el: unknown): el is HTMLElement =>
  * by their defaults.
  */
 export function mountGame(el: HTMLElement, options?: MountOptions): GameHandle {
-  if (!isElement(el)) throw new TypeError(`cube2048: mountGame needs an element to draw in (for example document.querySelector('#game')), not ${quote(el)}`);
+  if (!isElement(el))
+    throw new TypeError(`cube2048: mountGame needs an element to draw in (for example document.querySelector('#game')), not ${quote(el)}`);
   const checked = resolveOptions(options);
   const wrapper = el.ownerDocument.createElement('div');
   wrapper.setAttribute('data-cube2048', '');
@@ -62,7 +63,8 @@ function startAsAsked(store: GameStore, size: number | undefined, seed: number |
   if (size === undefined && seed === undefined) return;
   const { game } = store.getState();
   const wanted = size ?? game.size;
-  if (game.size !== wanted || (seed !== undefined && game.seed !== seed)) store.getState().newGame({ size: wanted, ...(seed !== undefined ? { seed } : {}) });
+  if (game.size !== wanted || (seed !== undefined && game.seed !== seed))
+    store.getState().newGame({ size: wanted, ...(seed !== undefined ? { seed } : {}) });
 }
 
 /** Builds a game inside `shadow`; used by `mountGame`, `<cube-2048>` and the iframe page. */
@@ -128,7 +130,8 @@ export function startGame({ shadow, events, options, problems, onDestroy, onLang
     delay: () => overlayDelay(motionReduced()),
   };
   if (extrasWanted(act())) void needExtras();
-  if (options.history) void import('./history').then((h) => h.keepHistory(store, claim, needExtras, overlayActions, cleanups, () => destroyed));
+  if (options.history)
+    void import('./history').then((h) => h.keepHistory(store, claim, needExtras, overlayActions, cleanups, () => destroyed));
 
   let markReady: (skin: EmbedSkin) => void = () => undefined;
   const ready = new Promise<EmbedSkin>((resolve) => (markReady = resolve));
@@ -163,7 +166,8 @@ export function startGame({ shadow, events, options, problems, onDestroy, onLang
   cleanups.push(session.dispose);
 
   /** The `lang` option, else the browser's languages, matched to one we speak. */
-  const wantedLocale = (): Lang['locale'] => live.lang ?? chooseLocale(win.navigator.languages.length > 0 ? win.navigator.languages : [win.navigator.language]);
+  const wantedLocale = (): Lang['locale'] =>
+    live.lang ?? chooseLocale(win.navigator.languages.length > 0 ? win.navigator.languages : [win.navigator.language]);
   /** The root's `lang` and `dir` (the board inside stays left to right), and the host hears of it. */
   const mark = (): void => {
     view.root.lang = lang.locale;
@@ -235,7 +239,10 @@ export function startGame({ shadow, events, options, problems, onDestroy, onLang
       const seed = request.seed === undefined ? { value: undefined, problems: [] } : checkSeed(request.seed);
       complain('newGame', [...size.problems, ...seed.problems]);
       if (destroyed) return;
-      act().newGame({ ...(size.value !== undefined ? { size: size.value } : {}), ...(seed.value !== undefined ? { seed: seed.value } : {}) });
+      act().newGame({
+        ...(size.value !== undefined ? { size: size.value } : {}),
+        ...(seed.value !== undefined ? { seed: seed.value } : {}),
+      });
     },
     async setSkin(choice) {
       const checked = checkSkin(choice);

@@ -138,7 +138,8 @@ function parseWhole(value: unknown): number | undefined {
   return undefined;
 }
 
-const oneOf = <T extends string>(allowed: readonly T[], value: unknown): value is T => typeof value === 'string' && (allowed as readonly string[]).includes(value);
+const oneOf = <T extends string>(allowed: readonly T[], value: unknown): value is T =>
+  typeof value === 'string' && (allowed as readonly string[]).includes(value);
 const fine = <T>(value: T): Checked<T> => ({ value, problems: [] });
 const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
@@ -186,16 +187,26 @@ function checkSkinChoice(value: unknown, naming: Naming): Checked<EmbedSkin | Sk
 export function checkSkinName(value: unknown, naming: Naming = optionNaming('skin'), known = true): Checked<EmbedSkin> {
   const names = knownSkinNames();
   if (isSkinName(value) && !NOT_PLAYABLE.includes(value) && (!known || names.includes(value))) return fine(value);
-  return { value: DEFAULT_SKIN, problems: [`${naming(value)} is not a skin (one of ${names.join(', ')}, or a factory), so ${DEFAULT_SKIN} is used`] };
+  return {
+    value: DEFAULT_SKIN,
+    problems: [`${naming(value)} is not a skin (one of ${names.join(', ')}, or a factory), so ${DEFAULT_SKIN} is used`],
+  };
 }
 
 /** A `skin` attribute changed on a running game: by now its name must be known. */
 export const checkSkinAttribute = (text: string): Checked<EmbedSkin> => checkSkinName(text, textNaming('skin'), true);
 
 /** An option that takes one of a few words. */
-function choice<T extends string, A extends string, E extends OptionEffect>(attribute: A, allowed: readonly T[], fallback: T, effect: E): OptionSpec<T, A, E> {
+function choice<T extends string, A extends string, E extends OptionEffect>(
+  attribute: A,
+  allowed: readonly T[],
+  fallback: T,
+  effect: E,
+): OptionSpec<T, A, E> {
   const check = (value: unknown, naming: Naming): Checked<T> =>
-    oneOf(allowed, value) ? fine(value) : { value: fallback, problems: [`${naming(value)} is not one of ${allowed.join(', ')}, so ${fallback} is used`] };
+    oneOf(allowed, value)
+      ? fine(value)
+      : { value: fallback, problems: [`${naming(value)} is not one of ${allowed.join(', ')}, so ${fallback} is used`] };
   return { attribute, default: fallback, check, effect };
 }
 
@@ -227,7 +238,9 @@ const NOT_KEPT = 'games are not kept';
 const checkFlag =
   (otherwise: string) =>
   (value: unknown, naming: Naming): Checked<boolean | undefined> =>
-    value === undefined || typeof value === 'boolean' ? fine(value) : { value: undefined, problems: [`${naming(value)} is not true or false, so ${otherwise}`] };
+    value === undefined || typeof value === 'boolean'
+      ? fine(value)
+      : { value: undefined, problems: [`${naming(value)} is not true or false, so ${otherwise}`] };
 
 /** A boolean attribute: present (or "true", or its own name) is true, "false" is false, "auto" leaves it to the default. */
 const readFlag =
@@ -242,11 +255,17 @@ const readFlag =
 /** A language we speak, matched the way browsers' languages are ("pt" is pt-BR); anything else: the browser's. */
 function checkLang(value: unknown, naming: Naming): Checked<Locale | undefined> {
   const locale = typeof value === 'string' && value.length <= 35 ? matchLocale(value) : null;
-  return locale ? fine(locale) : { value: undefined, problems: [`${naming(value)} is not a language cube2048 speaks (${LOCALES.join(', ')}), so the browser's language is used`] };
+  return locale
+    ? fine(locale)
+    : {
+        value: undefined,
+        problems: [`${naming(value)} is not a language cube2048 speaks (${LOCALES.join(', ')}), so the browser's language is used`],
+      };
 }
 
 function checkCallbacks(value: unknown): Checked<GameCallbacks> {
-  if (!isRecord(value)) return { value: {}, problems: [`option on must be an object of functions (${GAME_EVENTS.join(', ')}), not ${quote(value)}`] };
+  if (!isRecord(value))
+    return { value: {}, problems: [`option on must be an object of functions (${GAME_EVENTS.join(', ')}), not ${quote(value)}`] };
   const problems: string[] = [];
   const out: Record<string, unknown> = {};
   for (const [name, fn] of Object.entries(value)) {
@@ -264,14 +283,25 @@ function checkCallbacks(value: unknown): Checked<GameCallbacks> {
  * its line in `MountOptions`) plus its effect where the game applies it.
  */
 export const OPTIONS = {
-  skin: { attribute: 'skin', default: DEFAULT_SKIN, check: checkSkinChoice, read: (text, naming, _attribute, frame) => checkSkinName(text, naming, frame), effect: 'skin' },
+  skin: {
+    attribute: 'skin',
+    default: DEFAULT_SKIN,
+    check: checkSkinChoice,
+    read: (text, naming, _attribute, frame) => checkSkinName(text, naming, frame),
+    effect: 'skin',
+  },
   size: {
     attribute: 'size',
     default: undefined,
     check: checkWhole(isValidSize, `a board size from ${MIN_SIZE} to ${MAX_SIZE}`, String(DEFAULT_SIZE)),
     effect: 'newGame',
   },
-  seed: { attribute: 'seed', default: undefined, check: checkWhole(isValidSeed, `a whole number from 0 to ${MAX_SEED}`, 'a random seed'), effect: 'newGame' },
+  seed: {
+    attribute: 'seed',
+    default: undefined,
+    check: checkWhole(isValidSeed, `a whole number from 0 to ${MAX_SEED}`, 'a random seed'),
+    effect: 'newGame',
+  },
   storage: {
     attribute: 'storage-key',
     default: storagePrefix(DEFAULT_STORAGE),
@@ -307,7 +337,8 @@ type AttributeOption = { [K in OptionName]: Spec<K>['attribute'] extends string 
 /** The attribute names of `<cube-2048>`, also the parameters of the iframe page's address. */
 export type AttributeName = { [K in AttributeOption]: Spec<K>['attribute'] }[AttributeOption];
 export const ATTRIBUTES = OPTION_NAMES.flatMap((name) => OPTIONS[name].attribute ?? []) as AttributeName[];
-const optionOf = (attribute: AttributeName): AttributeOption => OPTION_NAMES.find((name) => OPTIONS[name].attribute === attribute) as AttributeOption;
+const optionOf = (attribute: AttributeName): AttributeOption =>
+  OPTION_NAMES.find((name) => OPTIONS[name].attribute === attribute) as AttributeOption;
 
 const checkOne = <K extends OptionName>(name: K, value: unknown, naming: Naming = optionNaming(name)): Checked<ResolvedOptions[K]> =>
   (OPTIONS[name].check as (value: unknown, naming: Naming) => Checked<ResolvedOptions[K]>)(value, naming);
@@ -317,19 +348,25 @@ export const checkSeed = (value: unknown): Checked<number | undefined> => checkO
 export const checkSkin = (value: unknown): Checked<EmbedSkin | SkinFactory> => checkOne('skin', value);
 
 export function checkDirection(value: unknown): Checked<Direction | null> {
-  return oneOf(DIRECTIONS, value) ? fine(value) : { value: null, problems: [`${quote(value)} is not a direction; use one of ${DIRECTIONS.join(', ')}`] };
+  return oneOf(DIRECTIONS, value)
+    ? fine(value)
+    : { value: null, problems: [`${quote(value)} is not a direction; use one of ${DIRECTIONS.join(', ')}`] };
 }
 
 /** An option's default: the iframe page's own where it has one. */
 const defaultOf = (spec: OptionSpec<unknown>, frame: boolean): unknown => (frame ? (spec.frameDefault ?? spec.default) : spec.default);
-const defaults = (frame: boolean): ResolvedOptions => Object.fromEntries(OPTION_NAMES.map((name) => [name, defaultOf(OPTIONS[name], frame)])) as ResolvedOptions;
+const defaults = (frame: boolean): ResolvedOptions =>
+  Object.fromEntries(OPTION_NAMES.map((name) => [name, defaultOf(OPTIONS[name], frame)])) as ResolvedOptions;
 
 /** Checks options given in JavaScript. Absent values take their defaults silently; wrong ones are reported. */
 export function resolveOptions(input: unknown): Checked<ResolvedOptions> {
   const options = input === undefined || input === null ? {} : input;
-  if (!isRecord(options)) return { value: defaults(false), problems: [`the options must be an object, not ${quote(options)}; defaults are used`] };
+  if (!isRecord(options))
+    return { value: defaults(false), problems: [`the options must be an object, not ${quote(options)}; defaults are used`] };
   const problems: string[] = [];
-  for (const key of Object.keys(options)) if (!(OPTION_NAMES as readonly string[]).includes(key)) problems.push(`option ${quote(key)} is unknown (known: ${OPTION_NAMES.join(', ')})`);
+  for (const key of Object.keys(options))
+    if (!(OPTION_NAMES as readonly string[]).includes(key))
+      problems.push(`option ${quote(key)} is unknown (known: ${OPTION_NAMES.join(', ')})`);
   const value: Record<string, unknown> = defaults(false);
   for (const name of OPTION_NAMES) {
     if (options[name] === undefined) continue;
@@ -384,13 +421,18 @@ type Camel<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Head
 export const propertyOf = (attribute: string): string => attribute.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
 /** What an attribute's text reads as (its `read`, where it has one). */
 type ReadValue<K extends OptionName> = Spec<K> extends { readonly read: (...args: never[]) => Checked<infer T> } ? T : ResolvedOptions[K];
-type PropertyValue<K extends OptionName> = Spec<K> extends { readonly reflectText: true }
-  ? string | null
-  : undefined extends ReadValue<K>
-    ? Exclude<ReadValue<K>, undefined> | null
-    : ReadValue<K>;
+type PropertyValue<K extends OptionName> =
+  Spec<K> extends { readonly reflectText: true }
+    ? string | null
+    : undefined extends ReadValue<K>
+      ? Exclude<ReadValue<K>, undefined> | null
+      : ReadValue<K>;
 /** The element's properties, one per attribute: reading gives the checked value (null when absent and without a default); writing sets the attribute (null removes it). */
-export type AttributeProperties = { -readonly [K in AttributeOption as Spec<K> extends { readonly nativeProperty: true } ? never : Camel<Spec<K>['attribute']>]: PropertyValue<K> };
+export type AttributeProperties = {
+  -readonly [
+    K in AttributeOption as Spec<K> extends { readonly nativeProperty: true } ? never : Camel<Spec<K>['attribute']>
+  ]: PropertyValue<K>;
+};
 /** The attributes whose property the element defines (not `lang`, which every element has). */
 export const PROPERTY_ATTRIBUTES = ATTRIBUTES.filter((attribute) => !(OPTIONS[optionOf(attribute)] as OptionSpec<unknown>).nativeProperty);
 

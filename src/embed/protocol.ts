@@ -41,7 +41,8 @@ export type FrameCommand =
   | In<{ readonly type: 'setOptions' } & LiveOptions>
   | In<{ readonly type: 'getState' }>;
 
-export type ParsedCommand = { readonly ok: true; readonly command: FrameCommand } | { readonly ok: false; readonly error: string; readonly id?: MessageId };
+export type ParsedCommand =
+  { readonly ok: true; readonly command: FrameCommand } | { readonly ok: false; readonly error: string; readonly id?: MessageId };
 
 const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 const COMMANDS = ['move', 'undo', 'newGame', 'setSkin', 'setOptions', 'getState'] as const;
@@ -50,7 +51,8 @@ const COMMANDS = ['move', 'undo', 'newGame', 'setSkin', 'setOptions', 'getState'
 export function parseCommand(data: unknown): ParsedCommand | null {
   if (!isRecord(data) || data.target !== FRAME_TARGET) return null;
   const rawId = data.id;
-  const idOk = rawId === undefined || (typeof rawId === 'string' && rawId.length <= 64) || (typeof rawId === 'number' && Number.isFinite(rawId));
+  const idOk =
+    rawId === undefined || (typeof rawId === 'string' && rawId.length <= 64) || (typeof rawId === 'number' && Number.isFinite(rawId));
   const id = idOk ? (rawId as MessageId | undefined) : undefined;
   const fail = (error: string): ParsedCommand => ({ ok: false, error, ...(id !== undefined ? { id } : {}) });
   if (!idOk) return fail(`id ${quote(rawId)} is not a short string or a number`);
@@ -70,7 +72,15 @@ export function parseCommand(data: unknown): ParsedCommand | null {
       const seed = data.seed === undefined ? null : checkSeed(data.seed);
       const problem = (size && first(size)) ?? (seed && first(seed));
       if (problem) return fail(`newGame: ${problem}`);
-      return { ok: true, command: { ...base, type: 'newGame', ...(size?.value !== undefined ? { size: size.value } : {}), ...(seed?.value !== undefined ? { seed: seed.value } : {}) } };
+      return {
+        ok: true,
+        command: {
+          ...base,
+          type: 'newGame',
+          ...(size?.value !== undefined ? { size: size.value } : {}),
+          ...(seed?.value !== undefined ? { seed: seed.value } : {}),
+        },
+      };
     }
     case 'setSkin': {
       const skin = checkSkinName(data.skin);
@@ -79,7 +89,9 @@ export function parseCommand(data: unknown): ParsedCommand | null {
     case 'setOptions': {
       const { type: _type, target: _target, id: _id, ...patch } = data;
       const options = checkLiveOptions(patch);
-      return first(options) ? fail(`setOptions: ${first(options)}`) : { ok: true, command: { ...base, type: 'setOptions', ...options.value } };
+      return first(options)
+        ? fail(`setOptions: ${first(options)}`)
+        : { ok: true, command: { ...base, type: 'setOptions', ...options.value } };
     }
     default:
       return fail(`${quote(data.type)} is not a command (known: ${COMMANDS.join(', ')})`);
@@ -101,7 +113,8 @@ export function parseOrigins(values: readonly string[]): Checked<readonly string
     } catch {
       origin = null;
     }
-    if (origin === null) problems.push(`origin=${quote(item)} is not an origin like https://example.com, so it is not allowed to send commands`);
+    if (origin === null)
+      problems.push(`origin=${quote(item)} is not an origin like https://example.com, so it is not allowed to send commands`);
     else if (!origins.includes(origin)) origins.push(origin);
   }
   return { value: origins, problems };

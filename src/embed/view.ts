@@ -66,7 +66,10 @@ export function buildView(doc: Document): EmbedView {
   // Each text carries its key (data-i18n), so the player's language replaces the English once it has loaded (ui/localize.ts).
   const card = (key: 'hud.score' | 'hud.best' | 'hud.moves', attributes: Attributes = {}): { card: HTMLElement; value: HTMLElement } => {
     const value = h('span', { class: 'score-value' }, '0');
-    return { card: h('div', { class: 'score-card', ...attributes }, h('span', { class: 'score-label', 'data-i18n': key }, EN_CORE[key]), value), value };
+    return {
+      card: h('div', { class: 'score-card', ...attributes }, h('span', { class: 'score-label', 'data-i18n': key }, EN_CORE[key]), value),
+      value,
+    };
   };
   const score = card('hud.score', { part: 'score' });
   const best = card('hud.best');
@@ -78,11 +81,20 @@ export function buildView(doc: Document): EmbedView {
 
   const board = h('div', { class: 'board', 'aria-hidden': 'true' });
   // The board keeps left on the left in a right-to-left language (arrow keys and swipes keep their meaning).
-  const game = h('div', { class: 'game', tabindex: '0', 'aria-label': EN_CORE['game.board'], 'aria-describedby': 'how-to', dir: 'ltr' }, board);
+  const game = h(
+    'div',
+    { class: 'game', tabindex: '0', 'aria-label': EN_CORE['game.board'], 'aria-describedby': 'how-to', dir: 'ltr' },
+    board,
+  );
 
   const stage = h('div', { class: 'stage', part: 'board' }, game);
   // A labelled region, as on the page: a label on a plain div names nothing (ARIA prohibits it).
-  const notices = h('section', { class: 'notices', 'aria-live': 'polite', 'aria-label': EN_CORE['game.notices'], 'data-i18n-label': 'game.notices' });
+  const notices = h('section', {
+    class: 'notices',
+    'aria-live': 'polite',
+    'aria-label': EN_CORE['game.notices'],
+    'data-i18n-label': 'game.notices',
+  });
   // The page's how-to sentence (from the keymap), as plain text: it is only read out (see `howToText`).
   const howTo = h('p', { class: 'visually-hidden', id: 'how-to' }, howToText(ENGLISH));
   const live = h('div', { class: 'visually-hidden', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' });
@@ -93,14 +105,33 @@ export function buildView(doc: Document): EmbedView {
       'div',
       { class: 'hud', part: 'hud' },
       h('div', { class: 'scores' }, score.card, best.card, moves.card),
-      h('div', { class: 'toolbar', role: 'group', 'aria-label': EN_CORE['game.controls'], 'data-i18n-label': 'game.controls' }, newGame, undo),
+      h(
+        'div',
+        { class: 'toolbar', role: 'group', 'aria-label': EN_CORE['game.controls'], 'data-i18n-label': 'game.controls' },
+        newGame,
+        undo,
+      ),
     ),
     notices,
     stage,
     howTo,
     live,
   );
-  return { root, score: score.value, best: best.value, moves: moves.value, scoreCard: score.card, newGame, undo, notices, game, board, stage, live, howTo };
+  return {
+    root,
+    score: score.value,
+    best: best.value,
+    moves: moves.value,
+    scoreCard: score.card,
+    newGame,
+    undo,
+    notices,
+    game,
+    board,
+    stage,
+    live,
+    howTo,
+  };
 }
 
 /** One stylesheet object per text, shared by every game on the page; adopted, so no `<style>` and no global CSS. */

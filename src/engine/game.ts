@@ -136,4 +136,5 @@ export function continueGame(start: GameState, moves: string): { state: GameStat
 }
 
 /** Replays a whole record from the seed (see `continueGame`). */
-export const replay = (options: NewGameOptions, record: string): { state: GameState; invalidAt: number | null } => continueGame(newGame(options), record);
+export const replay = (options: NewGameOptions, record: string): { state: GameState; invalidAt: number | null } =>
+  continueGame(newGame(options), record);

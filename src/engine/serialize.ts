@@ -65,7 +65,8 @@ export function parseGame(input: unknown): ParseResult<GameState> {
   const status = own(input, 'status');
   if (!STATUSES.includes(status as Status)) return fail('status is not one of playing, won, keepPlaying, over');
   const record = own(input, 'record');
-  if (typeof record !== 'string' || record.length > MAX_RECORD_LENGTH || !/^[LRUD]*$/.test(record)) return fail('the move record is not a string of L, R, U, D');
+  if (typeof record !== 'string' || record.length > MAX_RECORD_LENGTH || !/^[LRUD]*$/.test(record))
+    return fail('the move record is not a string of L, R, U, D');
   const seed = own(input, 'seed');
   if (!isValidSeed(seed)) return fail('seed must be an integer from 0 to 4294967295');
   const rng = own(input, 'rng');

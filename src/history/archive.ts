@@ -27,7 +27,22 @@ export interface DecodedArchive {
 }
 
 /** The entry's fields in one fixed order, so the same games always make the same text. */
-const FIELD_ORDER: readonly (keyof HistoryEntry)[] = ['id', 'size', 'seed', 'target', 'score', 'maxTile', 'moveCount', 'end', 'mode', 'day', 'startedAt', 'endedAt', 'playedMs', 'moves'];
+const FIELD_ORDER: readonly (keyof HistoryEntry)[] = [
+  'id',
+  'size',
+  'seed',
+  'target',
+  'score',
+  'maxTile',
+  'moveCount',
+  'end',
+  'mode',
+  'day',
+  'startedAt',
+  'endedAt',
+  'playedMs',
+  'moves',
+];
 
 /** One entry as one line of JSON (the terminal's history file uses the same lines). */
 export const entryLine = (entry: HistoryEntry): string => JSON.stringify(entry, FIELD_ORDER as string[]);
@@ -60,7 +75,8 @@ export function replayProblem(entry: HistoryEntry): string | null {
  * (replaying 10,000 games takes seconds) and show progress; `decodeArchive` does it all at once.
  */
 export function openArchive(text: string): ParseResult<readonly unknown[]> {
-  if (text.length > MAX_ARCHIVE_CHARS) return fail(`The file is too large to be a cube2048 history (over ${MAX_ARCHIVE_CHARS / 1024 / 1024} MB).`);
+  if (text.length > MAX_ARCHIVE_CHARS)
+    return fail(`The file is too large to be a cube2048 history (over ${MAX_ARCHIVE_CHARS / 1024 / 1024} MB).`);
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -72,8 +88,10 @@ export function openArchive(text: string): ParseResult<readonly unknown[]> {
   const get = (k: string): unknown => (Object.hasOwn(o, k) ? o[k] : undefined);
   if (get('format') !== ARCHIVE_FORMAT) return fail('The file is not a cube2048 history.');
   const v = get('v');
-  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 1) return fail('The file is not a cube2048 history: its version is missing.');
-  if (v > ARCHIVE_VERSION) return fail(`The file was made by a newer version of cube2048 (history format ${v}); update cube2048 to read it.`);
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 1)
+    return fail('The file is not a cube2048 history: its version is missing.');
+  if (v > ARCHIVE_VERSION)
+    return fail(`The file was made by a newer version of cube2048 (history format ${v}); update cube2048 to read it.`);
   const list = get('games');
   if (!Array.isArray(list)) return fail('The file is not a cube2048 history: it has no list of games.');
   return { ok: true, value: list as readonly unknown[] };

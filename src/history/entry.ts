@@ -56,10 +56,18 @@ function hash64(text: string): string {
   return (a >>> 0).toString(36) + (b >>> 0).toString(36).padStart(7, '0');
 }
 
-export const entryId = (game: Pick<HistoryEntry, 'size' | 'target' | 'seed' | 'moves'>): string => `${game.size}-${game.target}-${game.seed.toString(36)}-${hash64(game.moves)}`;
+export const entryId = (game: Pick<HistoryEntry, 'size' | 'target' | 'seed' | 'moves'>): string =>
+  `${game.size}-${game.target}-${game.seed.toString(36)}-${hash64(game.moves)}`;
 
 /** The replayable record of a kept game (for the replay viewer, links and `verifyRecord`). */
-export const recordOfEntry = (e: HistoryEntry): GameRecord => ({ size: e.size, seed: e.seed, target: e.target, moves: e.moves, score: e.score, maxTile: e.maxTile });
+export const recordOfEntry = (e: HistoryEntry): GameRecord => ({
+  size: e.size,
+  seed: e.seed,
+  target: e.target,
+  moves: e.moves,
+  score: e.score,
+  maxTile: e.maxTile,
+});
 
 export const summaryOf = (e: HistoryEntry): GameSummary => {
   const { moves: _moves, ...summary } = e;
@@ -79,7 +87,10 @@ export function parseEntry(input: unknown): ParseResult<HistoryEntry> {
   const o = input as Record<string, unknown>;
   const get = (k: string): unknown => (Object.hasOwn(o, k) ? o[k] : undefined);
   const { size, seed, target, score, maxTile, moves, end, mode, day, startedAt, endedAt, playedMs } = Object.fromEntries(
-    ['size', 'seed', 'target', 'score', 'maxTile', 'moves', 'end', 'mode', 'day', 'startedAt', 'endedAt', 'playedMs'].map((k) => [k, get(k)]),
+    ['size', 'seed', 'target', 'score', 'maxTile', 'moves', 'end', 'mode', 'day', 'startedAt', 'endedAt', 'playedMs'].map((k) => [
+      k,
+      get(k),
+    ]),
   );
   if (typeof size !== 'number' || !isValidSize(size)) return fail('its board size is not 3 to 8');
   if (typeof seed !== 'number' || !isValidSeed(seed)) return fail('its seed is not a whole number from 0 to 4294967295');
@@ -87,7 +98,8 @@ export function parseEntry(input: unknown): ParseResult<HistoryEntry> {
   if (typeof moves !== 'string' || !/^[LRUD]*$/.test(moves)) return fail('its moves are not a string of L, R, U and D');
   if (moves.length > MAX_RECORD_MOVES) return fail('it has too many moves');
   if (!isTime(score)) return fail('its score is not a whole number');
-  if (typeof maxTile !== 'number' || !Number.isSafeInteger(maxTile) || maxTile < 0 || (maxTile & (maxTile - 1)) !== 0) return fail('its largest tile is not a power of two');
+  if (typeof maxTile !== 'number' || !Number.isSafeInteger(maxTile) || maxTile < 0 || (maxTile & (maxTile - 1)) !== 0)
+    return fail('its largest tile is not a power of two');
   if (end !== 'over' && end !== 'left') return fail('it does not say how it ended');
   if (typeof mode !== 'string' || !GAME_MODES.includes(mode as GameMode)) return fail('its mode is unknown');
   if (mode === 'daily' ? typeof day !== 'string' || !DAY.test(day) : day !== undefined) return fail('its daily-challenge day is wrong');

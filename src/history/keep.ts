@@ -25,7 +25,12 @@ export type HistoryEffect =
 export function historyEffect(before: GameState, after: GameState, kind: string): HistoryEffect | null {
   if (kind === 'move' && after.status === 'over' && before.status !== 'over') return { kind: 'keep', game: after, end: 'over' };
   if (kind === 'undo' && before.status === 'over' && after.status !== 'over') return { kind: 'retract', game: before };
-  if (kind === 'new' && before !== after && before.status !== 'over' && (before.status === 'won' || before.status === 'keepPlaying' || before.record.length >= KEEP_AFTER_MOVES))
+  if (
+    kind === 'new' &&
+    before !== after &&
+    before.status !== 'over' &&
+    (before.status === 'won' || before.status === 'keepPlaying' || before.record.length >= KEEP_AFTER_MOVES)
+  )
     return { kind: 'keep', game: before, end: 'left' };
   return null;
 }
@@ -71,11 +76,21 @@ export function parseMeta(input: unknown): GameMeta | null {
   if (!isTime(size) || !isTime(seed) || !isTime(startedAt) || !isTime(lastAt) || !isTime(playedMs)) return null;
   if (typeof mode !== 'string' || !GAME_MODES.includes(mode as GameMode)) return null;
   if (day !== undefined && typeof day !== 'string') return null;
-  return { size, seed, mode: mode as GameMode, ...(typeof day === 'string' ? { day } : {}), startedAt, lastAt, playedMs, ...(kept === true ? { kept } : {}) };
+  return {
+    size,
+    seed,
+    mode: mode as GameMode,
+    ...(typeof day === 'string' ? { day } : {}),
+    startedAt,
+    lastAt,
+    playedMs,
+    ...(kept === true ? { kept } : {}),
+  };
 }
 
 /** Whether a meta read back from storage belongs to this game. */
-export const metaFits = (meta: GameMeta, game: Pick<GameState, 'size' | 'seed'>): boolean => meta.size === game.size && meta.seed === game.seed;
+export const metaFits = (meta: GameMeta, game: Pick<GameState, 'size' | 'seed'>): boolean =>
+  meta.size === game.size && meta.seed === game.seed;
 
 /** The entry to keep for a finished or left game. */
 export function entryOf(game: GameState, end: GameEnd, meta: GameMeta, now: number): HistoryEntry {

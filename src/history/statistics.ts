@@ -73,7 +73,10 @@ export interface Statistics {
 }
 
 /** The games of one size or mode (or both); absent criteria match everything. */
-export const filterGames = <T extends GameSummary>(games: readonly T[], filter: { readonly size?: number; readonly mode?: GameMode }): T[] =>
+export const filterGames = <T extends GameSummary>(
+  games: readonly T[],
+  filter: { readonly size?: number; readonly mode?: GameMode },
+): T[] =>
   games.filter((g) => (filter.size === undefined || g.size === filter.size) && (filter.mode === undefined || g.mode === filter.mode));
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -94,7 +97,8 @@ export function dayNumber(day: string): number | null {
 }
 
 /** Ends first, then starts, then ids: the same order for the same games, whatever order they came in. */
-const byEnd = (a: GameSummary, b: GameSummary): number => a.endedAt - b.endedAt || a.startedAt - b.startedAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+const byEnd = (a: GameSummary, b: GameSummary): number =>
+  a.endedAt - b.endedAt || a.startedAt - b.startedAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 function winStreak(ordered: readonly GameSummary[]): Streak {
   let run = 0;
@@ -107,7 +111,11 @@ function winStreak(ordered: readonly GameSummary[]): Streak {
 }
 
 function dailyStreak(games: readonly GameSummary[], today: number | null): Streak {
-  const days = [...new Set(games.flatMap((g) => (g.mode === 'daily' && g.day !== undefined ? [dayNumber(g.day)] : [])).filter((d): d is number => d !== null))].sort((a, b) => a - b);
+  const days = [
+    ...new Set(
+      games.flatMap((g) => (g.mode === 'daily' && g.day !== undefined ? [dayNumber(g.day)] : [])).filter((d): d is number => d !== null),
+    ),
+  ].sort((a, b) => a - b);
   let run = 0;
   let best = 0;
   let previous: number | null = null;

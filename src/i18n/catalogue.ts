@@ -19,7 +19,19 @@ import type { EN_PAGE } from './en/page';
 import type { EN_SHARE } from './en/share';
 import type { EN_TERMINAL } from './en/terminal';
 
-export type English = typeof EN_CORE & typeof EN_DIALOGS & typeof EN_NOTICES & typeof EN_AI & typeof EN_SKINS & typeof EN_QUESTION & typeof EN_HISTORY & typeof EN_STATS & typeof EN_ANNOUNCE & typeof EN_PAGE & typeof EN_SHARE & typeof EN_MARKUP & typeof EN_TERMINAL;
+export type English = typeof EN_CORE &
+  typeof EN_DIALOGS &
+  typeof EN_NOTICES &
+  typeof EN_AI &
+  typeof EN_SKINS &
+  typeof EN_QUESTION &
+  typeof EN_HISTORY &
+  typeof EN_STATS &
+  typeof EN_ANNOUNCE &
+  typeof EN_PAGE &
+  typeof EN_SHARE &
+  typeof EN_MARKUP &
+  typeof EN_TERMINAL;
 export type Key = keyof English;
 /** A locale's messages: any key English has, as a sentence or, for a plural, its forms. */
 export type LocaleCatalogue = { readonly [K in Key]?: English[K] extends string ? string : Message };

@@ -48,7 +48,13 @@ export const intlTag = (locale: Locale): string => (locale === 'ar' ? 'ar-u-nu-l
 
 export function langFor(locale: Locale, messages: Catalogue = {}): Lang {
   const tag = intlTag(locale);
-  return { locale, dir: RTL.includes(locale) ? 'rtl' : 'ltr', messages, plural: new Intl.PluralRules(tag), number: new Intl.NumberFormat(tag) };
+  return {
+    locale,
+    dir: RTL.includes(locale) ? 'rtl' : 'ltr',
+    messages,
+    plural: new Intl.PluralRules(tag),
+    number: new Intl.NumberFormat(tag),
+  };
 }
 
 /** English, always at hand: what every game speaks before (or without) another catalogue. */

@@ -3,7 +3,22 @@ export type { Commands, Detach, FrameScheduler } from './commands';
 export { browserFrames, frameOrTimeout } from './commands';
 export { attachKeyboard, belongsToAnotherControl, describeKeys } from './keyboard';
 export type { KeyboardOptions } from './keyboard';
-export { AI_KEYS, ANSWER_KEYS, GAME_KEYS, REPLAY_KEYS, TERMINAL_KEYS, GAME_SHORTCUTS, HOW_TO, PAGE_HELP, ariaKeys, commandFor, howToPlay, keyLabel, keysFor, moveSets } from './keymap';
+export {
+  AI_KEYS,
+  ANSWER_KEYS,
+  GAME_KEYS,
+  REPLAY_KEYS,
+  TERMINAL_KEYS,
+  GAME_SHORTCUTS,
+  HOW_TO,
+  PAGE_HELP,
+  ariaKeys,
+  commandFor,
+  howToPlay,
+  keyLabel,
+  keysFor,
+  moveSets,
+} from './keymap';
 export type { GameCommand, KeyCommand, KeyLike, Keymap, KeyPlace } from './keymap';
 export { attachSwipe, swipeDirection, defaultThreshold } from './swipe';
 export type { SwipeOptions } from './swipe';

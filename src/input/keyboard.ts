@@ -62,7 +62,9 @@ export function attachKeyboard(element: HTMLElement, commands: Commands, options
 export function describeKeys(root: ParentNode & Node, howTo: string = HOW_TO.replace(/\{/g, '[').replace(/\}/g, ']')): void {
   const doc = root.ownerDocument ?? (root as Document);
   const shortcuts: Readonly<Record<string, string>> = { ...GAME_SHORTCUTS, ...PAGE_HELP.shortcuts };
-  for (const el of root.querySelectorAll<HTMLElement>('[data-keys]')) el.setAttribute('aria-keyshortcuts', shortcuts[el.dataset['keys'] ?? ''] ?? '');
+  for (const el of root.querySelectorAll<HTMLElement>('[data-keys]'))
+    el.setAttribute('aria-keyshortcuts', shortcuts[el.dataset['keys'] ?? ''] ?? '');
   const kbd = (label: string): HTMLElement => Object.assign(doc.createElement('kbd'), { textContent: label });
-  for (const el of root.querySelectorAll('[data-how-to]')) el.replaceChildren(...howTo.split(/[[\]]/).map((part, i) => (i % 2 === 1 ? kbd(part) : part)));
+  for (const el of root.querySelectorAll('[data-how-to]'))
+    el.replaceChildren(...howTo.split(/[[\]]/).map((part, i) => (i % 2 === 1 ? kbd(part) : part)));
 }

@@ -15,7 +15,21 @@
 import type { Direction } from '../engine';
 
 export type GameCommand = Direction | 'undo' | 'newGame';
-export type KeyCommand = GameCommand | 'hint' | 'stopAutoplay' | 'keepGoing' | 'quit' | 'finish' | 'redraw' | 'yes' | 'no' | 'back' | 'forward' | 'first' | 'last' | 'playPause';
+export type KeyCommand =
+  | GameCommand
+  | 'hint'
+  | 'stopAutoplay'
+  | 'keepGoing'
+  | 'quit'
+  | 'finish'
+  | 'redraw'
+  | 'yes'
+  | 'no'
+  | 'back'
+  | 'forward'
+  | 'first'
+  | 'last'
+  | 'playPause';
 export type Keymap<C extends KeyCommand = KeyCommand> = Readonly<Record<string, C>>;
 
 /**
@@ -101,7 +115,14 @@ export function commandFor<C extends KeyCommand>(map: Keymap<C>, e: KeyLike, pla
 export const keysFor = (map: Keymap, command: KeyCommand, place: KeyPlace = 'browser'): string[] =>
   Object.keys(map).filter((key) => map[key] === command && (place === 'browser' || !key.startsWith('Mod+')));
 
-const GLYPHS: Readonly<Record<string, string>> = { ArrowLeft: '←', ArrowUp: '↑', ArrowRight: '→', ArrowDown: '↓', ' ': 'Space', Escape: 'Esc' };
+const GLYPHS: Readonly<Record<string, string>> = {
+  ArrowLeft: '←',
+  ArrowUp: '↑',
+  ArrowRight: '→',
+  ArrowDown: '↓',
+  ' ': 'Space',
+  Escape: 'Esc',
+};
 
 /**
  * How help texts name a key: as shown ('←', 'W' for the place KeyW, 'U', 'Ctrl+Z' for Ctrl or ⌘,
@@ -116,7 +137,10 @@ export function keyLabel(key: string, aria = false): string {
 }
 
 /** The keys of `command` in aria-keyshortcuts syntax: 'U Control+Z Meta+Z'. */
-export const ariaKeys = (map: Keymap, command: KeyCommand): string => keysFor(map, command).map((key) => keyLabel(key, true)).join(' ');
+export const ariaKeys = (map: Keymap, command: KeyCommand): string =>
+  keysFor(map, command)
+    .map((key) => keyLabel(key, true))
+    .join(' ');
 
 /** The move keys of `map` in their sets of four (arrows, WASD, HJKL). */
 export function moveSets(map: Keymap = GAME_KEYS): string[][] {
@@ -153,7 +177,8 @@ export function howToPlay(): string {
  */
 
 /** `howToPlay()`: each key cap in braces. */
-export const HOW_TO = 'Slide the tiles with {←}{↑}{→}{↓}, {WASD}, {HJKL} or a swipe. Equal tiles merge. {U} or {Ctrl+Z} undoes, {N} starts a new game.';
+export const HOW_TO =
+  'Slide the tiles with {←}{↑}{→}{↓}, {WASD}, {HJKL} or a swipe. Equal tiles merge. {U} or {Ctrl+Z} undoes, {N} starts a new game.';
 
 /** `ariaKeys(GAME_KEYS, …)` of the game's buttons (the page's and the embed's). */
 export const GAME_SHORTCUTS = { newGame: 'N', undo: 'U Control+Z Meta+Z' } as const;

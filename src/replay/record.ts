@@ -158,13 +158,22 @@ export function recordFromJson(text: string): ParseResult<GameRecord> {
   const o = data as Record<string, unknown>;
   const get = (k: string): unknown => (Object.hasOwn(o, k) ? o[k] : undefined);
   if (get('format') !== 'cube2048-record') return fail('The file is not a cube2048 game record.');
-  if (get('v') !== RECORD_VERSION) return fail(`The file was made by another version of cube2048 (format ${JSON.stringify(get('v')) ?? 'none'}).`);
+  if (get('v') !== RECORD_VERSION)
+    return fail(`The file was made by another version of cube2048 (format ${JSON.stringify(get('v')) ?? 'none'}).`);
   const moves = get('moves');
   if (typeof moves !== 'string' || !/^[LRUD]*$/.test(moves)) return fail('The moves are not a string of L, R, U and D.');
   if (moves.length > MAX_RECORD_MOVES) return fail(`The game is too long (${moves.length.toLocaleString('en-US')} moves).`);
   const [size, seed, target, score, max] = ['size', 'seed', 'target', 'score', 'maxTile'].map(get);
-  if (![size, seed, target, score, max].every((x) => typeof x === 'number')) return fail('The record is missing its size, seed, target, score or max tile.');
-  return checkShape({ size: size as number, seed: seed as number, target: target as number, moves, score: score as number, maxTile: max as number });
+  if (![size, seed, target, score, max].every((x) => typeof x === 'number'))
+    return fail('The record is missing its size, seed, target, score or max tile.');
+  return checkShape({
+    size: size as number,
+    seed: seed as number,
+    target: target as number,
+    moves,
+    score: score as number,
+    maxTile: max as number,
+  });
 }
 
 export interface Verified {
@@ -182,7 +191,11 @@ export function verifyRecord(record: GameRecord): Verified {
   if (invalidAt !== null) {
     const letter = record.moves[invalidAt] as string;
     const name = directionOf(letter) ?? letter;
-    return { final: state, invalidAt, problem: `Move ${invalidAt + 1} (${name}) does not change the board; the game is shown up to there.` };
+    return {
+      final: state,
+      invalidAt,
+      problem: `Move ${invalidAt + 1} (${name}) does not change the board; the game is shown up to there.`,
+    };
   }
   if (state.score !== record.score || maxTile(state.board) !== record.maxTile)
     return {

@@ -39,7 +39,9 @@ export function restProblems(tiles: readonly TileView[], board: Board, when: str
       continue;
     }
     if (!near(tile.scale, 1) || !near(tile.opacity, 1)) {
-      problems.push(`${when}, the ${tile.value} at ${cellName(row, col)} is shown at scale ${fmt(tile.scale)} and opacity ${fmt(tile.opacity)}, not at full size`);
+      problems.push(
+        `${when}, the ${tile.value} at ${cellName(row, col)} is shown at scale ${fmt(tile.scale)} and opacity ${fmt(tile.opacity)}, not at full size`,
+      );
     }
     const cell = row * size + col;
     shown.set(cell, [...(shown.get(cell) ?? []), tile.value]);
@@ -50,7 +52,10 @@ export function restProblems(tiles: readonly TileView[], board: Board, when: str
     const here = shown.get(cell) ?? [];
     const where = cellName(Math.floor(cell / size), cell % size);
     if (value === 0) {
-      if (here.length > 0) problems.push(`${when}, the skin shows ${here.length === 1 ? `a stale ${here[0]}` : `stale tiles (${here.join(', ')})`} at ${where}, where the board is empty`);
+      if (here.length > 0)
+        problems.push(
+          `${when}, the skin shows ${here.length === 1 ? `a stale ${here[0]}` : `stale tiles (${here.join(', ')})`} at ${where}, where the board is empty`,
+        );
     } else if (here.length === 0) {
       problems.push(`${when}, the skin does not show the ${value} at ${where}`);
     } else if (here.length > 1) {
@@ -70,7 +75,9 @@ export function motionProblems(tiles: readonly TileView[], size: number, when: s
     if (tile.row < -EPSILON || tile.col < -EPSILON || tile.row > size - 1 + EPSILON || tile.col > size - 1 + EPSILON) {
       problems.push(`${when}, the skin draws ${aTile(tile.value)} at ${cellName(tile.row, tile.col)}, outside the ${size}×${size} board`);
     } else if (reducedMotion && (!near(tile.row, Math.round(tile.row)) || !near(tile.col, Math.round(tile.col)))) {
-      problems.push(`${when}, with reduced motion the skin still slides ${aTile(tile.value)} (at ${cellName(tile.row, tile.col)}); cross-fade instead, as timelineFor(change, board, true) does`);
+      problems.push(
+        `${when}, with reduced motion the skin still slides ${aTile(tile.value)} (at ${cellName(tile.row, tile.col)}); cross-fade instead, as timelineFor(change, board, true) does`,
+      );
     }
   }
   return problems;

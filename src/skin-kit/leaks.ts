@@ -33,9 +33,13 @@ const describeTarget = (target: EventTarget, win: Window): string => {
 };
 
 /** Whether a listener on `target` outlives the skin (a listener on one of its own removed nodes goes with the node). */
-const stillReachable = (target: EventTarget, win: Window): boolean => !(target instanceof Node) || target === win.document || target.isConnected;
+const stillReachable = (target: EventTarget, win: Window): boolean =>
+  !(target instanceof Node) || target === win.document || target.isConnected;
 
-const captureOf = (options: unknown): boolean => (typeof options === 'boolean' ? options : typeof options === 'object' && options !== null && Boolean((options as AddEventListenerOptions).capture));
+const captureOf = (options: unknown): boolean =>
+  typeof options === 'boolean'
+    ? options
+    : typeof options === 'object' && options !== null && Boolean((options as AddEventListenerOptions).capture);
 
 export function trackLeaks(win: Window & typeof globalThis): LeakTracker {
   // Nodes put anywhere but the host (watched with the window's own observer, made before the patches below).
@@ -63,34 +67,60 @@ export function trackLeaks(win: Window & typeof globalThis): LeakTracker {
     const i = listeners.findIndex((l) => l.target === target && l.type === type && l.listener === listener && l.capture === capture);
     if (i >= 0) listeners.splice(i, 1);
   };
-  patch(proto, 'addEventListener', function (this: EventTarget, type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions) {
-    const capture = captureOf(options);
-    if (listener && !listeners.some((l) => l.target === this && l.type === type && l.listener === listener && l.capture === capture)) {
-      const entry: Listener = { target: this, type, listener, capture };
-      listeners.push(entry);
-      const opts = typeof options === 'object' ? options : {};
-      if (opts.once) add.call(this, type, () => forget(this, type, listener, capture), { once: true, capture });
-      opts.signal?.addEventListener('abort', () => forget(this, type, listener, capture), { once: true });
-    }
-    add.call(this, type, listener, options);
-  });
-  patch(proto, 'removeEventListener', function (this: EventTarget, type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | EventListenerOptions) {
-    forget(this, type, listener, captureOf(options));
-    remove.call(this, type, listener, options);
-  });
+  patch(
+    proto,
+    'addEventListener',
+    function (
+      this: EventTarget,
+      type: string,
+      listener: EventListenerOrEventListenerObject | null,
+      options?: boolean | AddEventListenerOptions,
+    ) {
+      const capture = captureOf(options);
+      if (listener && !listeners.some((l) => l.target === this && l.type === type && l.listener === listener && l.capture === capture)) {
+        const entry: Listener = { target: this, type, listener, capture };
+        listeners.push(entry);
+        const opts = typeof options === 'object' ? options : {};
+        if (opts.once) add.call(this, type, () => forget(this, type, listener, capture), { once: true, capture });
+        opts.signal?.addEventListener('abort', () => forget(this, type, listener, capture), { once: true });
+      }
+      add.call(this, type, listener, options);
+    },
+  );
+  patch(
+    proto,
+    'removeEventListener',
+    function (
+      this: EventTarget,
+      type: string,
+      listener: EventListenerOrEventListenerObject | null,
+      options?: boolean | EventListenerOptions,
+    ) {
+      forget(this, type, listener, captureOf(options));
+      remove.call(this, type, listener, options);
+    },
+  );
   // The old MediaQueryList API is listeners too.
   if (typeof win.MediaQueryList === 'function') {
     const mql = win.MediaQueryList.prototype;
     const addListener = mql.addListener;
     const removeListener = mql.removeListener;
-    patch(mql, 'addListener', function (this: MediaQueryList, listener: ((this: MediaQueryList, ev: MediaQueryListEvent) => unknown) | null) {
-      if (listener) listeners.push({ target: this, type: 'change', listener, capture: false });
-      addListener.call(this, listener);
-    });
-    patch(mql, 'removeListener', function (this: MediaQueryList, listener: ((this: MediaQueryList, ev: MediaQueryListEvent) => unknown) | null) {
-      forget(this, 'change', listener, false);
-      removeListener.call(this, listener);
-    });
+    patch(
+      mql,
+      'addListener',
+      function (this: MediaQueryList, listener: ((this: MediaQueryList, ev: MediaQueryListEvent) => unknown) | null) {
+        if (listener) listeners.push({ target: this, type: 'change', listener, capture: false });
+        addListener.call(this, listener);
+      },
+    );
+    patch(
+      mql,
+      'removeListener',
+      function (this: MediaQueryList, listener: ((this: MediaQueryList, ev: MediaQueryListEvent) => unknown) | null) {
+        forget(this, 'change', listener, false);
+        removeListener.call(this, listener);
+      },
+    );
   }
 
   // Animation frames and timers: asked for and neither run nor cancelled.
@@ -145,7 +175,9 @@ export function trackLeaks(win: Window & typeof globalThis): LeakTracker {
   // Observers: still observing a node that is in the page.
   const observing = new Map<object, { kind: ObserverKind; targets: Set<Node> }>();
   for (const kind of OBSERVERS) {
-    const Original = win[kind] as unknown as (new (...args: never[]) => { observe(target: Node, options?: unknown): void; disconnect(): void; unobserve?(target: Node): void }) | undefined;
+    const Original = win[kind] as unknown as
+      | (new (...args: never[]) => { observe(target: Node, options?: unknown): void; disconnect(): void; unobserve?(target: Node): void })
+      | undefined;
     if (typeof Original !== 'function') continue;
     const Tracked = class extends Original {
       constructor(...args: never[]) {
@@ -172,11 +204,20 @@ export function trackLeaks(win: Window & typeof globalThis): LeakTracker {
   const contexts: (WebGLRenderingContext | WebGL2RenderingContext)[] = [];
   const canvas = win.HTMLCanvasElement.prototype;
   const getContext = canvas.getContext as (this: HTMLCanvasElement, id: string, options?: unknown) => RenderingContext | null;
-  patch(canvas as unknown as { getContext: typeof getContext }, 'getContext', function (this: HTMLCanvasElement, id: string, options?: unknown) {
-    const context = getContext.call(this, id, options);
-    if (context && (id === 'webgl' || id === 'webgl2' || id === 'experimental-webgl') && !contexts.includes(context as WebGLRenderingContext)) contexts.push(context as WebGLRenderingContext);
-    return context;
-  });
+  patch(
+    canvas as unknown as { getContext: typeof getContext },
+    'getContext',
+    function (this: HTMLCanvasElement, id: string, options?: unknown) {
+      const context = getContext.call(this, id, options);
+      if (
+        context &&
+        (id === 'webgl' || id === 'webgl2' || id === 'experimental-webgl') &&
+        !contexts.includes(context as WebGLRenderingContext)
+      )
+        contexts.push(context as WebGLRenderingContext);
+      return context;
+    },
+  );
 
   return {
     get pendingFrames() {
@@ -186,21 +227,44 @@ export function trackLeaks(win: Window & typeof globalThis): LeakTracker {
       for (const record of watcher.takeRecords()) for (const node of record.addedNodes) added.add(node);
       const problems: string[] = [];
       const nodes = host.childNodes.length;
-      if (nodes > 0) problems.push(`dispose() left ${nodes} node${nodes === 1 ? '' : 's'} in the host (first: ${describeNode(host.firstChild)}); remove everything mount() added`);
-      const outside = [...added].filter((node) => node.isConnected && !host.contains(node) && !(node.parentNode && added.has(node.parentNode)));
-      if (outside.length > 0) problems.push(`the skin left ${outside.length} node${outside.length === 1 ? '' : 's'} outside the host (first: ${describeNode(outside[0] ?? null)} in ${describeNode(outside[0]?.parentNode ?? null)}); draw only inside the host`);
+      if (nodes > 0)
+        problems.push(
+          `dispose() left ${nodes} node${nodes === 1 ? '' : 's'} in the host (first: ${describeNode(host.firstChild)}); remove everything mount() added`,
+        );
+      const outside = [...added].filter(
+        (node) => node.isConnected && !host.contains(node) && !(node.parentNode && added.has(node.parentNode)),
+      );
+      if (outside.length > 0)
+        problems.push(
+          `the skin left ${outside.length} node${outside.length === 1 ? '' : 's'} outside the host (first: ${describeNode(outside[0] ?? null)} in ${describeNode(outside[0]?.parentNode ?? null)}); draw only inside the host`,
+        );
       const held = listeners.filter((l) => stillReachable(l.target, win));
       for (const l of held.slice(0, 5)) problems.push(`a "${l.type}" listener on ${describeTarget(l.target, win)} was not removed`);
       if (held.length > 5) problems.push(`and ${held.length - 5} more listeners were not removed`);
-      if (frames.size > 0) problems.push(`${frames.size} animation frame${frames.size === 1 ? ' is' : 's are'} still requested from the window; cancel it in dispose()`);
-      if (timeouts.size > 0) problems.push(`${timeouts.size} timer${timeouts.size === 1 ? '' : 's'} (setTimeout) still pending; clear ${timeouts.size === 1 ? 'it' : 'them'} in dispose()`);
-      if (intervals.size > 0) problems.push(`${intervals.size} setInterval timer${intervals.size === 1 ? '' : 's'} still running; clear ${intervals.size === 1 ? 'it' : 'them'} in dispose()`);
+      if (frames.size > 0)
+        problems.push(
+          `${frames.size} animation frame${frames.size === 1 ? ' is' : 's are'} still requested from the window; cancel it in dispose()`,
+        );
+      if (timeouts.size > 0)
+        problems.push(
+          `${timeouts.size} timer${timeouts.size === 1 ? '' : 's'} (setTimeout) still pending; clear ${timeouts.size === 1 ? 'it' : 'them'} in dispose()`,
+        );
+      if (intervals.size > 0)
+        problems.push(
+          `${intervals.size} setInterval timer${intervals.size === 1 ? '' : 's'} still running; clear ${intervals.size === 1 ? 'it' : 'them'} in dispose()`,
+        );
       for (const { kind, targets } of observing.values()) {
         const live = [...targets].filter((t) => t.isConnected);
-        if (live.length > 0) problems.push(`a ${kind} still observes ${live[0] === host ? 'the host' : describeNode(live[0] ?? null)}; disconnect it in dispose()`);
+        if (live.length > 0)
+          problems.push(
+            `a ${kind} still observes ${live[0] === host ? 'the host' : describeNode(live[0] ?? null)}; disconnect it in dispose()`,
+          );
       }
       const alive = contexts.filter((gl) => !gl.isContextLost());
-      if (alive.length > 0) problems.push(`${alive.length} WebGL context${alive.length === 1 ? ' is' : 's are'} still alive; release it (WEBGL_lose_context's loseContext(), or three's renderer.forceContextLoss()), or a page runs out of contexts after a few games`);
+      if (alive.length > 0)
+        problems.push(
+          `${alive.length} WebGL context${alive.length === 1 ? ' is' : 's are'} still alive; release it (WEBGL_lose_context's loseContext(), or three's renderer.forceContextLoss()), or a page runs out of contexts after a few games`,
+        );
       return problems;
     },
     stop() {

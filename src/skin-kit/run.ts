@@ -41,7 +41,8 @@ export interface SkinKitReport {
 /** Problems listed per check. */
 const MAX_PROBLEMS = 6;
 
-const NO_INSPECT = 'the skin has no inspect(), so the kit cannot see what it shows; add inspect() returning the tiles drawn in the latest frame (docs/skins.md)';
+const NO_INSPECT =
+  'the skin has no inspect(), so the kit cannot see what it shows; add inspect() returning the tiles drawn in the latest frame (docs/skins.md)';
 
 /** A store that counts the subscriptions a skin holds, so dispose() can be held to ending them. */
 function countingStore(store: ReadonlyStore<GameView>): { readonly store: ReadonlyStore<GameView>; readonly open: () => number } {
@@ -105,7 +106,10 @@ export async function runSkinKit(factory: SkinFactory, options: SkinKitOptions =
       problems.push(describeError(error));
     }
     // The first few say what is wrong; a hundred more of the same would only bury them.
-    const shown = problems.length > MAX_PROBLEMS ? [...problems.slice(0, MAX_PROBLEMS), `and ${problems.length - MAX_PROBLEMS} more problems like these`] : problems;
+    const shown =
+      problems.length > MAX_PROBLEMS
+        ? [...problems.slice(0, MAX_PROBLEMS), `and ${problems.length - MAX_PROBLEMS} more problems like these`]
+        : problems;
     checks.push({ name: sentence, problems: shown });
   };
   const call = (what: string, run: () => void): void => {
@@ -167,21 +171,25 @@ export async function runSkinKit(factory: SkinFactory, options: SkinKitOptions =
     await check('shows the first board at rest, and asks for no frames then', async (problems) => {
       await settle();
       problems.push(...atRest('after mounting'));
-      if (clock.pending > 0 || tracker.pendingFrames > 0) problems.push('at rest the skin keeps asking for animation frames; draw on demand, only while something moves');
+      if (clock.pending > 0 || tracker.pendingFrames > 0)
+        problems.push('at rest the skin keeps asking for animation frames; draw on demand, only while something moves');
     });
 
-    await check('shows the board at rest after every move, and keeps tiles on the board while they slide, merge and spawn', async (problems) => {
-      const seen = new Set<string>();
-      for (let n = 1; n <= 40 && !(seen.has('slide') && seen.has('merge') && seen.has('spawn') && n > 12); n++) {
-        const dir = play();
-        if (!dir) break;
-        for (const step of act().change.report?.steps ?? []) seen.add(step.kind);
-        problems.push(...midway(`halfway through move ${n} (${dir})`, SLIDE_MS / 2, false));
-        await settle();
-        problems.push(...atRest(`after move ${n} (${dir})`));
-      }
-      if (!seen.has('merge')) problems.push('the scripted game made no merge (try another seed)');
-    });
+    await check(
+      'shows the board at rest after every move, and keeps tiles on the board while they slide, merge and spawn',
+      async (problems) => {
+        const seen = new Set<string>();
+        for (let n = 1; n <= 40 && !(seen.has('slide') && seen.has('merge') && seen.has('spawn') && n > 12); n++) {
+          const dir = play();
+          if (!dir) break;
+          for (const step of act().change.report?.steps ?? []) seen.add(step.kind);
+          problems.push(...midway(`halfway through move ${n} (${dir})`, SLIDE_MS / 2, false));
+          await settle();
+          problems.push(...atRest(`after move ${n} (${dir})`));
+        }
+        if (!seen.has('merge')) problems.push('the scripted game made no merge (try another seed)');
+      },
+    );
 
     await check('shows a won game, and the game going on after it', async (problems) => {
       act().newGame({ seed: seed + 1, target: 16 });
@@ -276,8 +284,12 @@ export async function runSkinKit(factory: SkinFactory, options: SkinKitOptions =
       call('dispose()', () => mounted.dispose());
       problems.push(...tracker.leftovers(host));
       const open = counted.open();
-      if (open > 0) problems.push(`${open} store subscription${open === 1 ? ' is' : 's are'} still open; call the function subscribe() returned`);
-      if (clock.pending > 0) problems.push(`${clock.pending} frame${clock.pending === 1 ? ' is' : 's are'} still requested from the clock the skin was given; cancel it in dispose()`);
+      if (open > 0)
+        problems.push(`${open} store subscription${open === 1 ? ' is' : 's are'} still open; call the function subscribe() returned`);
+      if (clock.pending > 0)
+        problems.push(
+          `${clock.pending} frame${clock.pending === 1 ? ' is' : 's are'} still requested from the clock the skin was given; cancel it in dispose()`,
+        );
       const before = act().change.seq;
       play();
       if (act().change.seq === before) problems.push('the kit could not play after dispose() (the game should be untouched)');

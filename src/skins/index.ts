@@ -24,4 +24,15 @@ export { SkinSettings, watchMedia } from './skin-options';
 
 /** Colours, labels and fonts, so every skin agrees on what a 2048 looks like. */
 export type { BoardColours } from './palette';
-export { BOARD_COLOURS, MAX_DIGITS_EXPONENT, TILE_FONT, exponentOfValue, labelFontScale, textColour, tileColour, tileGlow, tileLabel, tileValue } from './palette';
+export {
+  BOARD_COLOURS,
+  MAX_DIGITS_EXPONENT,
+  TILE_FONT,
+  exponentOfValue,
+  labelFontScale,
+  textColour,
+  tileColour,
+  tileGlow,
+  tileLabel,
+  tileValue,
+} from './palette';

@@ -6,4 +6,6 @@ import type { SkinFactory } from './skin';
  * registrations, as they already share the one `<cube-2048>` definition. No imports: the
  * embed core and the code for outside skins both read it without pulling in the other.
  */
-export const registered: Map<string, SkinFactory> = ((globalThis as { [key: symbol]: Map<string, SkinFactory> | undefined })[Symbol.for('cube2048.skins')] ??= new Map());
+export const registered: Map<string, SkinFactory> = ((globalThis as { [key: symbol]: Map<string, SkinFactory> | undefined })[
+  Symbol.for('cube2048.skins')
+] ??= new Map());

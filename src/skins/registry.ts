@@ -23,10 +23,18 @@ export interface SkinEntry {
 }
 
 /** Keeps an entry's name and whether it is playable as literal types; its loader is typed as any skin's, so the published types never reach three.js. */
-const skin = <N extends string, P extends boolean>(entry: SkinEntry & { readonly name: N; readonly playable: P }): SkinEntry & { readonly name: N; readonly playable: P } => entry;
+const skin = <N extends string, P extends boolean>(
+  entry: SkinEntry & { readonly name: N; readonly playable: P },
+): SkinEntry & { readonly name: N; readonly playable: P } => entry;
 
 export const BUILT_IN_SKINS = [
-  skin({ name: 'cubes', label: '3D cubes', playable: true, needsWebgl: true, load: async () => (await import('./three/cubes')).createCubesSkin }),
+  skin({
+    name: 'cubes',
+    label: '3D cubes',
+    playable: true,
+    needsWebgl: true,
+    load: async () => (await import('./three/cubes')).createCubesSkin,
+  }),
   skin({ name: 'flat', label: 'Flat', playable: true, needsWebgl: false, load: () => Promise.resolve(createFlatSkin) }),
   skin({ name: 'text', label: 'Text', playable: false, needsWebgl: false, load: async () => (await import('./text/text')).createTextSkin }),
 ] as const;
@@ -36,7 +44,9 @@ export type SkinName = Entry['name'];
 /** The skins a player can pick on the page and in embeds. */
 export type PlayableSkin = Extract<Entry, { readonly playable: true }>['name'];
 
-export const PLAYABLE_SKINS: readonly PlayableSkin[] = BUILT_IN_SKINS.filter((s): s is Extract<Entry, { readonly playable: true }> => s.playable).map((s) => s.name);
+export const PLAYABLE_SKINS: readonly PlayableSkin[] = BUILT_IN_SKINS.filter(
+  (s): s is Extract<Entry, { readonly playable: true }> => s.playable,
+).map((s) => s.name);
 /** What a game shows when nobody chose: the cubes (the flat board stands in without WebGL). */
 export const DEFAULT_SKIN: PlayableSkin = 'cubes';
 /** What stands in when a skin cannot load or run: needs nothing but the DOM. */

@@ -203,7 +203,8 @@ export function tilesAt(timeline: Timeline, elapsed: number): TileView[] {
   const pose: Pose = { col: 0, row: 0, scale: 0, opacity: 0 };
   const tiles: TileView[] = [];
   for (const track of timeline.tracks) {
-    if (poseAt(track, timeline.size, elapsed, pose)) tiles.push({ value: tileValue(track.exponent), row: pose.row, col: pose.col, scale: pose.scale, opacity: pose.opacity });
+    if (poseAt(track, timeline.size, elapsed, pose))
+      tiles.push({ value: tileValue(track.exponent), row: pose.row, col: pose.col, scale: pose.scale, opacity: pose.opacity });
   }
   return tiles;
 }

@@ -112,7 +112,10 @@ export const keysFor = (prefix: string): Keys => ({ game: `${prefix}:game:v1`, b
  * Storage that never throws: the first failure switches to memory and is reported
  * once through `onFailure`, so private mode or a full quota never stop the game.
  */
-export function safeStorage(storage: StorageLike | null, onFailure: (kind: NoticeKind, message: string) => void): StorageLike & { readonly inMemory: () => boolean } {
+export function safeStorage(
+  storage: StorageLike | null,
+  onFailure: (kind: NoticeKind, message: string) => void,
+): StorageLike & { readonly inMemory: () => boolean } {
   const memory = new Map<string, string>();
   let backing = storage;
   const fallBack = (): void => {

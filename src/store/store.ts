@@ -125,7 +125,12 @@ export function createGameStore(options: GameStoreOptions = {}): GameStore {
   };
 
   let seq = 0;
-  const change = (kind: ChangeKind, from: GameState, report: Change['report'] = null): Change => ({ seq: ++seq, kind, from: from.board, report });
+  const change = (kind: ChangeKind, from: GameState, report: Change['report'] = null): Change => ({
+    seq: ++seq,
+    kind,
+    from: from.board,
+    report,
+  });
 
   /** Sets a new game state, saves it and publishes the change. */
   const commit = (game: GameState, kind: ChangeKind, from: GameState, report: Change['report'] = null): void => {
@@ -166,7 +171,15 @@ export function createGameStore(options: GameStoreOptions = {}): GameStore {
       newGame(request = {}) {
         const before = get().game;
         past = [];
-        commit(freshGame({ size: before.size, target: request.size === undefined || request.size === before.size ? before.target : undefined, ...request }), 'new', before);
+        commit(
+          freshGame({
+            size: before.size,
+            target: request.size === undefined || request.size === before.size ? before.target : undefined,
+            ...request,
+          }),
+          'new',
+          before,
+        );
       },
 
       keepGoing() {

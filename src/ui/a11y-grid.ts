@@ -5,13 +5,18 @@ import { ENGLISH, say } from '../i18n/core';
 import { EN_CORE } from '../i18n/en/core';
 import type { GameView, ReadonlyStore } from '../store/types';
 
-export const cellLabel = (exponent: number, lang: Lang = ENGLISH): string => (exponent === 0 ? say(lang, EN_CORE, 'grid.empty') : String(valueOf(exponent)));
+export const cellLabel = (exponent: number, lang: Lang = ENGLISH): string =>
+  exponent === 0 ? say(lang, EN_CORE, 'grid.empty') : String(valueOf(exponent));
 
 /**
  * Mirrors the board for screen readers: `grid` gets role "grid" and rows of cells that
  * name their value or "empty", updated in step with every change of the store.
  */
-export function mountA11yGrid(grid: HTMLElement, store: ReadonlyStore<GameView>, lang: () => Lang = () => ENGLISH): { refresh(): void; dispose(): void } {
+export function mountA11yGrid(
+  grid: HTMLElement,
+  store: ReadonlyStore<GameView>,
+  lang: () => Lang = () => ENGLISH,
+): { refresh(): void; dispose(): void } {
   const doc = grid.ownerDocument;
   const rows = doc.createElement('div');
   rows.setAttribute('role', 'rowgroup');

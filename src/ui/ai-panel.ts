@@ -82,7 +82,8 @@ export interface AiPanel {
 const compacts = new Map<string, Intl.NumberFormat>();
 const compactFor = (lang: Lang): Intl.NumberFormat => {
   let format = compacts.get(lang.locale);
-  if (!format) compacts.set(lang.locale, (format = new Intl.NumberFormat(intlTag(lang.locale), { notation: 'compact', maximumSignificantDigits: 3 })));
+  if (!format)
+    compacts.set(lang.locale, (format = new Intl.NumberFormat(intlTag(lang.locale), { notation: 'compact', maximumSignificantDigits: 3 })));
   return format;
 };
 
@@ -91,7 +92,11 @@ const compactFor = (lang: Lang): Intl.NumberFormat => {
  * in full, the others as how much they give up ("← 1.61M · ↑ −1.2K · → −25K · ↓ no move"),
  * so small differences stay visible. The search's values: higher is better.
  */
-export function scoreParts(scores: Suggestion['scores'], best: Direction | null, lang: Lang = ENGLISH): { dir: Direction; text: string; best: boolean }[] {
+export function scoreParts(
+  scores: Suggestion['scores'],
+  best: Direction | null,
+  lang: Lang = ENGLISH,
+): { dir: Direction; text: string; best: boolean }[] {
   const top = best ? scores[best] : null;
   const compact = compactFor(lang);
   return ORDER.map((dir) => {
@@ -260,7 +265,12 @@ export function mountAiPanel(elements: AiPanelElements, options: AiPanelOptions)
     if (loop) return;
     const reason = blocked();
     if (reason) {
-      const cannot = { stopped: 'ai.cannotStart', stoppedOver: 'ai.cannotStartOver', stoppedWon: 'ai.cannotStartWon', stoppedStuck: 'ai.cannotStart' } as const;
+      const cannot = {
+        stopped: 'ai.cannotStart',
+        stoppedOver: 'ai.cannotStartOver',
+        stoppedWon: 'ai.cannotStartWon',
+        stoppedStuck: 'ai.cannotStart',
+      } as const;
       say(t(cannot[reason], { target: String(store.getState().game.target) }));
       return;
     }

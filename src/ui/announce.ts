@@ -17,7 +17,9 @@ function describeMerges(t: Speak, lang: Lang, steps: readonly Step[]): string | 
   const byValue = new Map<number, number>();
   for (const step of steps) if (step.kind === 'merge') byValue.set(step.value, (byValue.get(step.value) ?? 0) + 1);
   if (byValue.size === 0) return null;
-  const parts = [...byValue.entries()].sort((a, b) => b[0] - a[0]).map(([value, n]) => t('said.merge', { n, half: String(value / 2), value: String(value) }));
+  const parts = [...byValue.entries()]
+    .sort((a, b) => b[0] - a[0])
+    .map(([value, n]) => t('said.merge', { n, half: String(value / 2), value: String(value) }));
   return t('said.merged', { merges: new Intl.ListFormat(intlTag(lang.locale), { type: 'conjunction' }).format(parts) });
 }
 
@@ -37,7 +39,8 @@ function describeOutcome(t: Speak, view: GameView, previous: GameView | null): s
 }
 
 /** Sentences joined as the locale writes them: a space between, none in Chinese and Japanese. */
-const join = (lang: Lang, sentences: readonly (string | null)[]): string => sentences.filter((s): s is string => s !== null).join(lang.locale === 'zh-CN' || lang.locale === 'ja' ? '' : ' ');
+const join = (lang: Lang, sentences: readonly (string | null)[]): string =>
+  sentences.filter((s): s is string => s !== null).join(lang.locale === 'zh-CN' || lang.locale === 'ja' ? '' : ' ');
 
 /**
  * The words a screen reader says after a change: "Moved left. Merged two 8s into 16. New 2
@@ -52,7 +55,13 @@ export function describeChange(view: GameView, previous: GameView | null, lang: 
     case 'move': {
       const report = change.report;
       if (!report) return null;
-      return join(lang, [t(`said.${report.dir}`), describeMerges(t, lang, report.steps), describeSpawn(t, report.steps, game.size), score, describeOutcome(t, view, previous)]);
+      return join(lang, [
+        t(`said.${report.dir}`),
+        describeMerges(t, lang, report.steps),
+        describeSpawn(t, report.steps, game.size),
+        score,
+        describeOutcome(t, view, previous),
+      ]);
     }
     case 'undo':
       return join(lang, [t('said.undo'), score]);

@@ -12,7 +12,11 @@ const THEME_COLOUR: Readonly<Record<Appearance['theme'], string>> = { light: '#f
  * Resolves the settings against the system (dark mode, reduced motion), writes the result
  * onto the document for the stylesheet, and calls `onChange` whenever either side changes.
  */
-export function followAppearance(win: Window, settings: () => Settings, onChange: (appearance: Appearance) => void): { current(): Appearance; refresh(): void; dispose(): void } {
+export function followAppearance(
+  win: Window,
+  settings: () => Settings,
+  onChange: (appearance: Appearance) => void,
+): { current(): Appearance; refresh(): void; dispose(): void } {
   const dark = win.matchMedia('(prefers-color-scheme: dark)');
   const still = win.matchMedia('(prefers-reduced-motion: reduce)');
   const root = win.document.documentElement;

@@ -37,7 +37,8 @@ export function ask(dialog: HTMLDialogElement, options: AskOptions = {}): Promis
     dialog.setAttribute('open', '');
     dialog.addEventListener('keydown', onKey);
     // `data-autofocus` marks the default button where an `autofocus` attribute would take focus at page load.
-    if (focused && focused !== dialog.ownerDocument.body) dialog.querySelector<HTMLElement>('[data-autofocus], [autofocus]')?.focus({ preventScroll: true });
+    if (focused && focused !== dialog.ownerDocument.body)
+      dialog.querySelector<HTMLElement>('[data-autofocus], [autofocus]')?.focus({ preventScroll: true });
   } else {
     dialog.showModal();
   }

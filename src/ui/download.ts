@@ -12,4 +12,5 @@ export function downloadJson(doc: Document, name: string, text: string): void {
 }
 
 /** The file name of one game's record: its seed and length. */
-export const recordFileName = (record: { readonly seed: number; readonly moves: string }): string => `cube2048-seed${record.seed}-${record.moves.length}moves.json`;
+export const recordFileName = (record: { readonly seed: number; readonly moves: string }): string =>
+  `cube2048-seed${record.seed}-${record.moves.length}moves.json`;

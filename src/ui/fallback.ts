@@ -10,7 +10,8 @@ import { NO_WEBGL_MESSAGE } from '../skins/skin';
 import type { Fallback } from './skin-host';
 
 /** A skin's name for the player: ours in their language, another's as registered (`label`, the registry's English). */
-export const skinName = (name: string, lang: Lang, label: string): string => (name === 'cubes' || name === 'flat' ? textOr(lang, `skin.${name}`, label) : label);
+export const skinName = (name: string, lang: Lang, label: string): string =>
+  name === 'cubes' || name === 'flat' ? textOr(lang, `skin.${name}`, label) : label;
 
 export function fallbackText(reason: Fallback, lang: Lang): string {
   const skin = skinName(reason.skin, lang, reason.label);

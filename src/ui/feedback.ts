@@ -51,7 +51,10 @@ export function createFeedback(options: FeedbackOptions): { onChange(view: GameV
     const t = c.currentTime + 0.01;
     const merges = steps.filter((s) => s.kind === 'merge').map((s) => s.value);
     // At most three voices, highest first, slightly spread like a strum.
-    [...new Set(merges)].sort((a, b) => b - a).slice(0, 3).forEach((value, i) => pluck(c, mergePitch(value), t + i * 0.025, 0.22, 0.12));
+    [...new Set(merges)]
+      .sort((a, b) => b - a)
+      .slice(0, 3)
+      .forEach((value, i) => pluck(c, mergePitch(value), t + i * 0.025, 0.22, 0.12));
     if (steps.some((s) => s.kind === 'spawn')) pluck(c, 1568, t + (merges.length > 0 ? 0.09 : 0.05), 0.06, 0.035);
   };
 

@@ -15,7 +15,11 @@ export interface HudElements {
 const GAIN_MS = 800;
 
 /** Score, best, move count, the floating "+N" on scoring moves, and the Undo button's state. */
-export function mountHud(el: HudElements, store: ReadonlyStore<GameView>, options: { readonly reducedMotion: () => boolean; readonly lang: () => Lang }): { refresh(): void; dispose(): void } {
+export function mountHud(
+  el: HudElements,
+  store: ReadonlyStore<GameView>,
+  options: { readonly reducedMotion: () => boolean; readonly lang: () => Lang },
+): { refresh(): void; dispose(): void } {
   const animations = new Set<Animation>();
   const set = (node: HTMLElement, text: string): void => {
     if (node.textContent !== text) node.textContent = text;
@@ -47,7 +51,10 @@ export function mountHud(el: HudElements, store: ReadonlyStore<GameView>, option
       animations.delete(rise);
     };
     if (!still) {
-      const bump = el.score.animate([{ transform: 'scale(1)' }, { transform: 'scale(1.12)' }, { transform: 'scale(1)' }], { duration: 200, easing: 'ease-out' });
+      const bump = el.score.animate([{ transform: 'scale(1)' }, { transform: 'scale(1.12)' }, { transform: 'scale(1)' }], {
+        duration: 200,
+        easing: 'ease-out',
+      });
       animations.add(bump);
       bump.onfinish = () => animations.delete(bump);
     }
@@ -60,7 +67,8 @@ export function mountHud(el: HudElements, store: ReadonlyStore<GameView>, option
     set(el.moves, formatNumber(view.game.record.length, lang));
     el.undo.disabled = !view.canUndo;
     const { change } = view;
-    if (previous && change !== previous.change && change.kind === 'move' && change.report && change.report.gained > 0) floatGain(change.report.gained);
+    if (previous && change !== previous.change && change.kind === 'move' && change.report && change.report.gained > 0)
+      floatGain(change.report.gained);
   };
 
   render(store.getState(), null);

@@ -41,7 +41,11 @@ export function write(el: Element, message: string): void {
   }
   const doc = el.ownerDocument;
   const parts = message.split(SLOT);
-  el.replaceChildren(...parts.map((part, i) => (i % 2 === 1 ? (slots.get(part) ?? doc.createTextNode(`{${part}}`)) : doc.createTextNode(part))).filter((n) => n.textContent !== '' || n.nodeType === 1));
+  el.replaceChildren(
+    ...parts
+      .map((part, i) => (i % 2 === 1 ? (slots.get(part) ?? doc.createTextNode(`{${part}}`)) : doc.createTextNode(part)))
+      .filter((n) => n.textContent !== '' || n.nodeType === 1),
+  );
 }
 
 /** Every `data-i18n` text and `data-i18n-label` label under `root` in `lang` (English where it has no word). */

@@ -61,7 +61,8 @@ export function mountNotices(
   const sync = (notices: readonly Notice[]): void => {
     const live = new Set(notices.map((n) => `store:${n.id}`));
     for (const key of [...shown.keys()]) if (key.startsWith('store:') && !live.has(key)) remove(key);
-    for (const n of notices) if (!shown.has(`store:${n.id}`)) render(`store:${n.id}`, noticeText(n, lang()), () => dismissStoreNotice(n.id));
+    for (const n of notices)
+      if (!shown.has(`store:${n.id}`)) render(`store:${n.id}`, noticeText(n, lang()), () => dismissStoreNotice(n.id));
   };
 
   sync(store.getState().notices);

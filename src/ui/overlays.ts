@@ -37,7 +37,12 @@ function fill(dialog: HTMLDialogElement, name: string, text: string): void {
  * and the game-over overlay (final score: Try again / Undo last move; Escape just closes it
  * to look at the board). They follow the game's status, including changes made elsewhere.
  */
-export function mountOverlays(el: OverlayElements, store: ReadonlyStore<GameView>, actions: OverlayActions, options: Pick<AskOptions, 'modal'> & { readonly lang?: () => Lang } = {}): () => void {
+export function mountOverlays(
+  el: OverlayElements,
+  store: ReadonlyStore<GameView>,
+  actions: OverlayActions,
+  options: Pick<AskOptions, 'modal'> & { readonly lang?: () => Lang } = {},
+): () => void {
   const lang = options.lang ?? ((): Lang => ENGLISH);
   /** The finished game whose overlay the player closed with Escape; not shown again for it. */
   let dismissedOver: GameState | null = null;
@@ -62,7 +67,11 @@ export function mountOverlays(el: OverlayElements, store: ReadonlyStore<GameView
     }
     const l = lang();
     fill(el.over, 'score', formatNumber(game.score, l));
-    fill(el.over, 'best', game.score > 0 && game.score >= best ? say(l, EN_DIALOGS, 'over.newBest') : say(l, EN_DIALOGS, 'over.best', { best }));
+    fill(
+      el.over,
+      'best',
+      game.score > 0 && game.score >= best ? say(l, EN_DIALOGS, 'over.newBest') : say(l, EN_DIALOGS, 'over.best', { best }),
+    );
     const answer = await ask(el.over, options);
     const now = store.getState().game;
     if (now.status !== 'over') return;

@@ -72,7 +72,16 @@ export interface Page {
   dispose(): void;
 }
 
-export function mountPage({ doc, store, settings, dailyDay = null, playOnIn, seeded = false, lang: first, localize: given }: PageOptions): Page {
+export function mountPage({
+  doc,
+  store,
+  settings,
+  dailyDay = null,
+  playOnIn,
+  seeded = false,
+  lang: first,
+  localize: given,
+}: PageOptions): Page {
   const win = doc.defaultView as Window;
   const game = byId<HTMLElement>(doc, 'game');
   const board = byId<HTMLElement>(doc, 'board');
@@ -99,7 +108,10 @@ export function mountPage({ doc, store, settings, dailyDay = null, playOnIn, see
   let shown: SkinHost | null = null;
   const appearance = followAppearance(win, settings.get, (a) => shown?.update({ theme: a.theme, reducedMotion: a.reducedMotion }));
   cleanups.push(appearance.dispose);
-  const skinOptions = (): { theme: 'light' | 'dark'; reducedMotion: boolean } => ({ theme: appearance.current().theme, reducedMotion: appearance.current().reducedMotion });
+  const skinOptions = (): { theme: 'light' | 'dark'; reducedMotion: boolean } => ({
+    theme: appearance.current().theme,
+    reducedMotion: appearance.current().reducedMotion,
+  });
 
   /** Why the skin asked for cannot run here, once one could not. */
   let unavailable: Promise<string> | null = null;
@@ -119,7 +131,17 @@ export function mountPage({ doc, store, settings, dailyDay = null, playOnIn, see
   // The player's own input takes the game back from autoplay.
   let ai: AiPanel | null = null;
   const session = startSession(
-    { game, board, live: byId(doc, 'live'), newGame: byId(doc, 'new-game'), undo: byId(doc, 'undo'), score: byId(doc, 'score'), best: byId(doc, 'best'), moves: byId(doc, 'moves'), scoreCard: byId(doc, 'score-card') },
+    {
+      game,
+      board,
+      live: byId(doc, 'live'),
+      newGame: byId(doc, 'new-game'),
+      undo: byId(doc, 'undo'),
+      score: byId(doc, 'score'),
+      best: byId(doc, 'best'),
+      moves: byId(doc, 'moves'),
+      scoreCard: byId(doc, 'score-card'),
+    },
     store,
     {
       playable: () => !anyModalOpen(doc),
@@ -172,14 +194,19 @@ export function mountPage({ doc, store, settings, dailyDay = null, playOnIn, see
   cleanups.push(history.dispose);
 
   cleanups.push(
-    mountOverlays({ win: byId(doc, 'win-dialog'), over: byId(doc, 'over-dialog') }, store, {
-      keepGoing: () => actions().keepGoing(),
-      newGame: () => actions().newGame(),
-      undo: () => actions().undo(),
-      focusGame,
-      delay: () => overlayDelay(appearance.current().reducedMotion),
-      kept: () => history.get().then((r) => r.settled()),
-    }, { lang }),
+    mountOverlays(
+      { win: byId(doc, 'win-dialog'), over: byId(doc, 'over-dialog') },
+      store,
+      {
+        keepGoing: () => actions().keepGoing(),
+        newGame: () => actions().newGame(),
+        undo: () => actions().undo(),
+        focusGame,
+        delay: () => overlayDelay(appearance.current().reducedMotion),
+        kept: () => history.get().then((r) => r.settled()),
+      },
+      { lang },
+    ),
   );
 
   const feedback = createFeedback({ sound: () => settings.get().sound, vibration: () => settings.get().vibration });
@@ -187,7 +214,13 @@ export function mountPage({ doc, store, settings, dailyDay = null, playOnIn, see
   cleanups.push(store.subscribe((view) => feedback.onChange(view)));
 
   // The AI panel's code (and its worker client) loads on the first hint or autoplay: the page shows without it.
-  const aiElements = { hint: byId<HTMLButtonElement>(doc, 'ai-hint'), autoplay: byId<HTMLButtonElement>(doc, 'ai-autoplay'), speed: byId<HTMLSelectElement>(doc, 'ai-speed'), analysis: byId(doc, 'ai-analysis'), game };
+  const aiElements = {
+    hint: byId<HTMLButtonElement>(doc, 'ai-hint'),
+    autoplay: byId<HTMLButtonElement>(doc, 'ai-autoplay'),
+    speed: byId<HTMLSelectElement>(doc, 'ai-speed'),
+    analysis: byId(doc, 'ai-analysis'),
+    game,
+  };
   const aiTitles = (): void => {
     aiElements.hint.title = say(current, EN_PAGE, 'ai.hintTitle', { key: PAGE_HELP.labels.hint });
     aiElements.autoplay.title = say(current, EN_PAGE, 'ai.autoplayTitle', { key: PAGE_HELP.labels.stopAutoplay });
@@ -204,7 +237,8 @@ export function mountPage({ doc, store, settings, dailyDay = null, playOnIn, see
   /** The first hint or autoplay loads the panel, which then takes that click (or the hint key) itself. */
   const wake = (event: Event): void => {
     if (event instanceof KeyboardEvent) {
-      if (event.defaultPrevented || anyModalOpen(doc) || belongsToAnotherControl(event.target) || commandFor(AI_KEYS, event) !== 'hint') return;
+      if (event.defaultPrevented || anyModalOpen(doc) || belongsToAnotherControl(event.target) || commandFor(AI_KEYS, event) !== 'hint')
+        return;
       event.preventDefault();
     }
     const button = event.currentTarget === aiElements.autoplay ? aiElements.autoplay : aiElements.hint;
@@ -290,16 +324,37 @@ export function mountPage({ doc, store, settings, dailyDay = null, playOnIn, see
   // Replays are opened from a link, a file or the share sheet: the viewer and the record code load then.
   const viewer = onDemand(() =>
     import('./replay-viewer').then(({ createReplayViewer }) =>
-      createReplayViewer({ dialog: byId(doc, 'replay-dialog'), confirmDialog, store, skinName: () => host.current ?? FALLBACK_SKIN, skinOptions, say: session.say, focusGame, lang, ...(playOnIn ? { playOnIn } : {}) }),
+      createReplayViewer({
+        dialog: byId(doc, 'replay-dialog'),
+        confirmDialog,
+        store,
+        skinName: () => host.current ?? FALLBACK_SKIN,
+        skinOptions,
+        say: session.say,
+        focusGame,
+        lang,
+        ...(playOnIn ? { playOnIn } : {}),
+      }),
     ),
   );
   // A game started from a chosen seed is kept in the history as such.
-  const seededGame = (request: { readonly seed: number }): Promise<boolean> => history.get().then((h) => h.seeded(() => session.requestNewGame(request)));
+  const seededGame = (request: { readonly seed: number }): Promise<boolean> =>
+    history.get().then((h) => h.seeded(() => session.requestNewGame(request)));
 
   // Sharing, seeds and the More sheet load on first use too; the click (or the `#g=` address) waits for them.
   const sharing = onDemand(() =>
     import('./share').then(({ createShare }) =>
-      createShare({ doc, store, viewer: viewer.get, requestNewGame: seededGame, notify: notices.add, say: session.say, focusGame, dailyDay, lang }),
+      createShare({
+        doc,
+        store,
+        viewer: viewer.get,
+        requestNewGame: seededGame,
+        notify: notices.add,
+        say: session.say,
+        focusGame,
+        dailyDay,
+        lang,
+      }),
     ),
   );
   cleanups.push(viewer.dispose, sharing.dispose);

@@ -19,7 +19,12 @@ export const gameEndsLine = (score: number, lang: Lang = ENGLISH): string => say
 
 export function questionText({ resize, seed, score }: NewGameQuestion, lang: Lang): ConfirmText {
   return {
-    title: resize !== null ? say(lang, EN_QUESTION, 'ask.resize', { size: resize }) : seed !== null ? say(lang, EN_QUESTION, 'ask.seed', { seed: String(seed) }) : say(lang, EN_QUESTION, 'ask.newGame'),
+    title:
+      resize !== null
+        ? say(lang, EN_QUESTION, 'ask.resize', { size: resize })
+        : seed !== null
+          ? say(lang, EN_QUESTION, 'ask.seed', { seed: String(seed) })
+          : say(lang, EN_QUESTION, 'ask.newGame'),
     message: score !== null ? gameEndsLine(score, lang) : say(lang, EN_QUESTION, 'ask.resizeWhy'),
     confirm: say(lang, EN_QUESTION, 'ask.confirm'),
     cancel: say(lang, EN_QUESTION, 'ask.cancel'),

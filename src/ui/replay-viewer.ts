@@ -63,7 +63,13 @@ export const SPEEDS = [1, 2, 4, 10, 30] as const;
 /** A read-only store holding one GameView, which the viewer replaces as it moves through the record. */
 function createViewStore(initial: GameState): ReadonlyStore<GameView> & { show(game: GameState, report: MoveReport | null): void } {
   const listeners = new Set<(view: GameView, previous: GameView) => void>();
-  let view: GameView = { game: initial, best: 0, canUndo: false, change: { seq: 0, kind: 'start', from: initial.board, report: null }, notices: [] };
+  let view: GameView = {
+    game: initial,
+    best: 0,
+    canUndo: false,
+    change: { seq: 0, kind: 'start', from: initial.board, report: null },
+    notices: [],
+  };
   return {
     getState: () => view,
     subscribe(listener) {
@@ -267,9 +273,14 @@ export function createReplayViewer(options: ReplayViewerOptions): ReplayViewer {
       const view = createViewStore(timeline.stateAt(0));
       session = { timeline, view, position: 0, timer: null, cleanups: [] };
 
-      fill('about', t('replay.about', { size: record.size, seed: String(record.seed), target: String(record.target), n: record.moves.length }));
+      fill(
+        'about',
+        t('replay.about', { size: record.size, seed: String(record.seed), target: String(record.target), n: record.moves.length }),
+      );
       verdict.classList.toggle('bad', checked.problem !== null);
-      verdict.textContent = checked.problem ?? t('replay.verified', { n: timeline.length, score: checked.final.score, tile: String(maxTile(checked.final.board)) });
+      verdict.textContent =
+        checked.problem ??
+        t('replay.verified', { n: timeline.length, score: checked.final.score, tile: String(maxTile(checked.final.board)) });
       scrubber.max = String(timeline.length);
       gridEl.setAttribute('aria-label', t('replay.board', { size: record.size }));
 

@@ -39,7 +39,12 @@ function control<T extends HTMLElement>(form: HTMLElement, selector: string): T 
  */
 const motionChoice = (reduced: boolean | null): 'system' | 'full' | 'reduce' => (reduced === null ? 'system' : reduced ? 'reduce' : 'full');
 
-export function mountSettingsPanel(dialog: HTMLDialogElement, opener: HTMLElement, settings: SettingsStore, hooks: SettingsPanelHooks): SettingsPanel {
+export function mountSettingsPanel(
+  dialog: HTMLDialogElement,
+  opener: HTMLElement,
+  settings: SettingsStore,
+  hooks: SettingsPanelHooks,
+): SettingsPanel {
   const form = control<HTMLFormElement>(dialog, 'form');
   const radios = (name: string): HTMLInputElement[] => [...form.querySelectorAll<HTMLInputElement>(`input[name="${name}"]`)];
   const size = control<HTMLSelectElement>(form, 'select[name="size"]');

@@ -17,12 +17,20 @@ export interface Settings {
   readonly language: Locale | 'auto';
 }
 
-export const DEFAULT_SETTINGS: Settings = { skin: DEFAULT_SKIN, theme: 'system', reducedMotion: null, sound: false, vibration: true, language: 'auto' };
+export const DEFAULT_SETTINGS: Settings = {
+  skin: DEFAULT_SKIN,
+  theme: 'system',
+  reducedMotion: null,
+  sound: false,
+  vibration: true,
+  language: 'auto',
+};
 
 export const SETTINGS_KEY = 'cube2048:settings:v1';
 
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
-const oneOf = <T extends string>(value: unknown, allowed: readonly T[], fallback: T): T => (allowed.includes(value as T) ? (value as T) : fallback);
+const oneOf = <T extends string>(value: unknown, allowed: readonly T[], fallback: T): T =>
+  allowed.includes(value as T) ? (value as T) : fallback;
 const bool = (value: unknown, fallback: boolean): boolean => (typeof value === 'boolean' ? value : fallback);
 
 /** Reads saved settings field by field: anything unreadable falls back to its default, nothing throws. */

@@ -81,7 +81,11 @@ export function createShare(options: ShareOptions): Share {
   const seedError = byId<HTMLElement>(doc, 'seed-error');
   const fileInput = byId<HTMLInputElement>(doc, 'import-file');
   const cleanups: (() => void)[] = [];
-  const listen = <K extends keyof HTMLElementEventMap>(el: HTMLElement | Window, type: K, fn: (event: HTMLElementEventMap[K]) => void): void => {
+  const listen = <K extends keyof HTMLElementEventMap>(
+    el: HTMLElement | Window,
+    type: K,
+    fn: (event: HTMLElementEventMap[K]) => void,
+  ): void => {
     el.addEventListener(type, fn as EventListener);
     cleanups.push(() => el.removeEventListener(type, fn as EventListener));
   };

@@ -139,7 +139,8 @@ export function createSkinHost(host: HTMLElement, store: ReadonlyStore<GameView>
       if (stale()) return mounted?.name ?? asked ?? FALLBACK_SKIN;
       return mount(asked, factory!);
     } catch (error) {
-      if (error instanceof SkinUnavailableError) reason = { why: 'unavailable', skin: mounting, label: skinLabel(mounting), message: error.message };
+      if (error instanceof SkinUnavailableError)
+        reason = { why: 'unavailable', skin: mounting, label: skinLabel(mounting), message: error.message };
       else {
         // For whoever debugs it; the player gets the one line below.
         console.warn(`cube2048: the ${mounting} skin failed`, error);

@@ -23,10 +23,17 @@ import {
 
 /** 4×4 boards with tiles up to 32768 (exponent 15), at most one 32768, as a real game holds. */
 const arbBoard: fc.Arbitrary<Board> = fc
-  .array(fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 4, arbitrary: fc.integer({ min: 1, max: 4 }) }, { weight: 3, arbitrary: fc.integer({ min: 1, max: 14 }) }), {
-    minLength: 16,
-    maxLength: 16,
-  })
+  .array(
+    fc.oneof(
+      { weight: 3, arbitrary: fc.constant(0) },
+      { weight: 4, arbitrary: fc.integer({ min: 1, max: 4 }) },
+      { weight: 3, arbitrary: fc.integer({ min: 1, max: 14 }) },
+    ),
+    {
+      minLength: 16,
+      maxLength: 16,
+    },
+  )
   .chain((cells) => fc.tuple(fc.constant(cells), fc.option(fc.integer({ min: 0, max: 15 }))))
   .map(([cells, top]) => {
     const board = Uint8Array.from(cells);
@@ -51,10 +58,16 @@ const slide = (board: Board, code: number): Board => {
 };
 
 describe('the bitboard', () => {
-  it('has row tables equal to the engine\'s move on every row, left and right', () => {
+  it("has row tables equal to the engine's move on every row, left and right", () => {
     for (let row = 0; row < ROW_COUNT; row++) {
-      if (ROW_LEFT[row] !== engineRow(row, 'left')) throw new Error(`row ${row.toString(16)} left: ${ROW_LEFT[row]?.toString(16)}, the engine says ${engineRow(row, 'left').toString(16)}`);
-      if (ROW_RIGHT[row] !== engineRow(row, 'right')) throw new Error(`row ${row.toString(16)} right: ${ROW_RIGHT[row]?.toString(16)}, the engine says ${engineRow(row, 'right').toString(16)}`);
+      if (ROW_LEFT[row] !== engineRow(row, 'left'))
+        throw new Error(
+          `row ${row.toString(16)} left: ${ROW_LEFT[row]?.toString(16)}, the engine says ${engineRow(row, 'left').toString(16)}`,
+        );
+      if (ROW_RIGHT[row] !== engineRow(row, 'right'))
+        throw new Error(
+          `row ${row.toString(16)} right: ${ROW_RIGHT[row]?.toString(16)}, the engine says ${engineRow(row, 'right').toString(16)}`,
+        );
     }
   });
 
@@ -72,7 +85,7 @@ describe('the bitboard', () => {
     expect(toRows(slide(board, RIGHT))[0]).toEqual([0, 0, 0, 32768]);
   });
 
-  it('numbers the directions by their place in the engine\'s DIRECTIONS', () => {
+  it("numbers the directions by their place in the engine's DIRECTIONS", () => {
     expect([LEFT, RIGHT, UP, DOWN].map((code) => DIRECTIONS[code])).toEqual(['left', 'right', 'up', 'down']);
   });
 
@@ -136,6 +149,14 @@ describe('the bitboard', () => {
     ]);
     expect(fitsBitboard(two32768)).toBe(false);
     expect(fitsBitboard({ size: 4, cells: Uint8Array.from({ length: 16 }, (_, i) => (i === 0 ? 16 : 0)) })).toBe(false);
-    expect(fitsBitboard(fromRows([[2, 0, 0], [0, 0, 0], [0, 0, 0]]))).toBe(false);
+    expect(
+      fitsBitboard(
+        fromRows([
+          [2, 0, 0],
+          [0, 0, 0],
+          [0, 0, 0],
+        ]),
+      ),
+    ).toBe(false);
   });
 });

@@ -8,7 +8,10 @@ import type { CommandIO } from '../../src/cli/command';
 import { UsageError } from '../../src/cli/command';
 
 /** Runs `cube2048 ai args…` in-process through the command's `run`, collecting its output. */
-async function runAi(args: readonly string[], { tty = false, interruptAfterMs = 0 } = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+async function runAi(
+  args: readonly string[],
+  { tty = false, interruptAfterMs = 0 } = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   const stdout = new PassThrough();
   const stderr = Object.assign(new PassThrough(), { isTTY: tty, columns: 100 });
   let out = '';
@@ -118,11 +121,15 @@ describe('cube2048 ai', () => {
     const line = readFileSync(journal, 'utf8').trim();
 
     await expect(runAi([...common, '--preset', 'strong'])).rejects.toThrow(
-      new UsageError(`${journal} line 1 is a game played with --preset fast --size 4 --deterministic --max-moves 20, and this run is --preset strong --size 4 --deterministic --max-moves 20: use another journal`),
+      new UsageError(
+        `${journal} line 1 is a game played with --preset fast --size 4 --deterministic --max-moves 20, and this run is --preset strong --size 4 --deterministic --max-moves 20: use another journal`,
+      ),
     );
     const game = (JSON.parse(line) as { game: { score: number } }).game;
     writeFileSync(journal, `${line.replace(`"score":${game.score}`, `"score":${game.score + 4}`)}\n`);
-    await expect(runAi(common)).rejects.toThrow(`${journal} line 1: seed 8 does not replay to the game written beside it (The checksum does not match: the moves give score ${game.score} and tile`);
+    await expect(runAi(common)).rejects.toThrow(
+      `${journal} line 1: seed 8 does not replay to the game written beside it (The checksum does not match: the moves give score ${game.score} and tile`,
+    );
     writeFileSync(journal, `${line}\n{"half a line"\n`);
     await expect(runAi(common)).rejects.toThrow(`${journal} line 2 is not a game written by cube2048 ai --journal`);
     await expect(runAi(['--journal', ''])).rejects.toThrow('option --journal needs a value (--journal FILE)');

@@ -70,11 +70,21 @@ describe('choosing a move', () => {
       const empty = [...after.board.cells.keys()].filter((i) => after.board.cells[i] === 0);
       let sum = 0;
       for (const at of empty) {
-        for (const [exponent, chance] of [[1, 0.9], [2, 0.1]] as const) {
+        for (const [exponent, chance] of [
+          [1, 0.9],
+          [2, 0.1],
+        ] as const) {
           const cells = after.board.cells.slice();
           cells[at] = exponent;
           const spawned = { size: 4, cells };
-          sum += chance * Math.max(0, ...DIRECTIONS.map((d) => move(spawned, d)).filter((m) => m.moved).map((m) => flatEvaluate(m.board)));
+          sum +=
+            chance *
+            Math.max(
+              0,
+              ...DIRECTIONS.map((d) => move(spawned, d))
+                .filter((m) => m.moved)
+                .map((m) => flatEvaluate(m.board)),
+            );
         }
       }
       return sum / empty.length;

@@ -21,16 +21,26 @@ const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag
 async function violations(page: TestPage, within?: string): Promise<string[]> {
   // Colours are read as drawn: a dialog still fading in has not its final contrast yet.
   await page.evaluate(() => {
-    const roots: (Document | ShadowRoot)[] = [document, ...[...document.querySelectorAll('*')].flatMap((el) => (el.shadowRoot ? [el.shadowRoot] : []))];
+    const roots: (Document | ShadowRoot)[] = [
+      document,
+      ...[...document.querySelectorAll('*')].flatMap((el) => (el.shadowRoot ? [el.shadowRoot] : [])),
+    ];
     const running = roots.flatMap((root) => root.getAnimations()).map((a) => a.finished.catch(() => undefined));
     return Promise.race([Promise.all(running), new Promise((done) => setTimeout(done, 3000))]).then(() => true);
   });
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(`(() => { ${AXE_SOURCE}\n; window.axe = window.axe || axe; return true; })()`);
+  if (!(await page.evaluate(() => 'axe' in window)))
+    await page.evaluate(`(() => { ${AXE_SOURCE}\n; window.axe = window.axe || axe; return true; })()`);
   return page.evaluate(
     async ([tags, selector]) => {
       const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
-      const result = await axe.run(selector ? { include: [selector] } : document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-      return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary?.replace(/\s+/g, ' ') ?? ''}`).join(' | ')}`);
+      const result = await axe.run(selector ? { include: [selector] } : document, {
+        runOnly: { type: 'tag', values: tags },
+        resultTypes: ['violations'],
+      });
+      return result.violations.map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.help}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary?.replace(/\s+/g, ' ') ?? ''}`).join(' | ')}`,
+      );
     },
     [WCAG_22_AA, within ?? null] as const,
   );
@@ -133,7 +143,9 @@ describe('accessibility audits (axe-core, WCAG 2.2 AA)', () => {
   for (const theme of ['light', 'dark'] as const)
     it(`finds nothing in Your games, its statistics and its list (${theme} theme)`, async () => {
       const { before, dir } = lastMoveOfAGame();
-      const game = await openGame(browser(), { storage: { [GAME_KEY]: saveOf(before), [SETTINGS_KEY]: JSON.stringify({ skin: 'flat', theme }) } });
+      const game = await openGame(browser(), {
+        storage: { [GAME_KEY]: saveOf(before), [SETTINGS_KEY]: JSON.stringify({ skin: 'flat', theme }) },
+      });
       const { page } = game;
       await page.keyboard.press(KEY_OF[dir]);
       await page.waitForFunction(dialogOpen('over-dialog'));
@@ -169,7 +181,12 @@ describe('accessibility audits (axe-core, WCAG 2.2 AA)', () => {
   it('finds nothing on the showcase, with all four skins showing', async () => {
     const showcase = await openPage(browser(), 'showcase.html');
     const { page } = showcase;
-    await page.waitForFunction(() => document.querySelector('#cubes canvas, #cubes-note:not(:empty)') !== null && document.querySelector('#text')?.textContent !== '' && document.querySelector('#canvas canvas') !== null);
+    await page.waitForFunction(
+      () =>
+        document.querySelector('#cubes canvas, #cubes-note:not(:empty)') !== null &&
+        document.querySelector('#text')?.textContent !== '' &&
+        document.querySelector('#canvas canvas') !== null,
+    );
     expect(await violations(page)).toEqual([]);
     expect(await showcase.errors()).toEqual([]);
     await showcase.close();

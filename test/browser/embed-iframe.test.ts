@@ -88,7 +88,11 @@ const messages = (page: TestPage, frame: number, type: FrameMessage['type']): Pr
   page.evaluate(([frame, type]) => window.received.filter((m) => m.frame === frame && m.type === type), [frame, type] as const);
 
 async function waitFor(page: TestPage, frame: number, type: FrameMessage['type'], count = 1): Promise<Received[]> {
-  await page.waitForFunction(([frame, type, count]) => window.received.filter((m) => m.frame === frame && m.type === type).length >= count, [frame, type, count] as const, { timeout: 30_000 });
+  await page.waitForFunction(
+    ([frame, type, count]) => window.received.filter((m) => m.frame === frame && m.type === type).length >= count,
+    [frame, type, count] as const,
+    { timeout: 30_000 },
+  );
   return messages(page, frame, type);
 }
 
@@ -96,7 +100,11 @@ async function waitFor(page: TestPage, frame: number, type: FrameMessage['type']
 async function stateOf(page: TestPage, frame: number, id: string, patience = 3_000): Promise<GameSnapshot | null> {
   await page.evaluate(([frame, id]) => window.send(frame, { target: 'cube2048', type: 'getState', id }), [frame, id] as const);
   try {
-    await page.waitForFunction(([frame, id]) => window.received.some((m) => m.frame === frame && m.type === 'state' && m.id === id), [frame, id] as const, { timeout: patience });
+    await page.waitForFunction(
+      ([frame, id]) => window.received.some((m) => m.frame === frame && m.type === 'state' && m.id === id),
+      [frame, id] as const,
+      { timeout: patience },
+    );
   } catch {
     return null;
   }
@@ -116,7 +124,11 @@ describe('the iframe page', () => {
     expect(resize?.type === 'resize' && resize.height).toBeLessThan(480);
 
     for (const [i, dir] of (['left', 'up', 'right', 'down'] as const).entries())
-      await page.evaluate(([frame, dir, id]) => window.send(frame, { target: 'cube2048', type: 'move', dir, id }), [frame, dir, `m${i}`] as const);
+      await page.evaluate(([frame, dir, id]) => window.send(frame, { target: 'cube2048', type: 'move', dir, id }), [
+        frame,
+        dir,
+        `m${i}`,
+      ] as const);
     const answers = await waitFor(page, frame, 'state', 4);
     expect(answers.map((a) => a.type === 'state' && a.id)).toEqual(['m0', 'm1', 'm2', 'm3']);
     const last = answers.at(-1);
@@ -153,7 +165,9 @@ describe('the iframe page', () => {
   it('keeps two frames apart, and keys typed in the parent’s text field move neither', async () => {
     const { page } = await parentPage();
     const origin = originOf(parent.url);
-    const frames = [await page.evaluate((src) => window.addFrame(src), frameUrl({ skin: 'flat', seed: '1', origin, 'storage-key': 'one' }))];
+    const frames = [
+      await page.evaluate((src) => window.addFrame(src), frameUrl({ skin: 'flat', seed: '1', origin, 'storage-key': 'one' })),
+    ];
     frames.push(await page.evaluate((src) => window.addFrame(src), frameUrl({ skin: 'flat', seed: '2', origin, 'storage-key': 'two' })));
     for (const frame of frames) await waitFor(page, frame, 'ready');
 

@@ -16,7 +16,21 @@ import { packagedHost } from './packaged-host';
 import type { Served } from './static-server';
 import { serveDirectory } from './static-server';
 import { fromRows, seedRng, serializeGame } from '../../src/engine';
-import { MOVE_KEYS, cleanUp, elementLifecycle, mountDestroyCycles, mountInGermanWithHistory, mountPlayDestroy, mountTwo, mountWithBadOptions, partsOnDemand, press, ready, recordScripts, statesOf } from '../embed/checks';
+import {
+  MOVE_KEYS,
+  cleanUp,
+  elementLifecycle,
+  mountDestroyCycles,
+  mountInGermanWithHistory,
+  mountPlayDestroy,
+  mountTwo,
+  mountWithBadOptions,
+  partsOnDemand,
+  press,
+  ready,
+  recordScripts,
+  statesOf,
+} from '../embed/checks';
 import { gzipSizes } from '../embed/package';
 import { installTracker } from '../embed/tracker';
 
@@ -50,9 +64,22 @@ async function done(o: Opened): Promise<void> {
 
 describe('the npm package', () => {
   it('packs the library, its types, the script-tag build and the command, and no sources', () => {
-    for (const file of ['package.json', 'README.md', 'bin/cube2048.js', 'dist-lib/cube2048.js', 'dist-lib/engine.js', 'dist-lib/element.js', 'dist-lib/types/embed/index.d.ts', 'dist-lib/types/engine/index.d.ts', 'dist-lib/types/embed/element.d.ts', 'dist-lib/script/cube2048.js'])
+    for (const file of [
+      'package.json',
+      'README.md',
+      'bin/cube2048.js',
+      'dist-lib/cube2048.js',
+      'dist-lib/engine.js',
+      'dist-lib/element.js',
+      'dist-lib/types/embed/index.d.ts',
+      'dist-lib/types/engine/index.d.ts',
+      'dist-lib/types/embed/element.d.ts',
+      'dist-lib/script/cube2048.js',
+    ])
       expect(packaged.pkg.packedFiles).toContain(file);
-    expect(packaged.pkg.packedFiles.filter((f) => f.startsWith('src/') || f.startsWith('test/') || f.startsWith('node_modules/'))).toEqual([]);
+    expect(packaged.pkg.packedFiles.filter((f) => f.startsWith('src/') || f.startsWith('test/') || f.startsWith('node_modules/'))).toEqual(
+      [],
+    );
   });
 
   it('gives a TypeScript host types for cube2048, cube2048/engine and cube2048/element', async () => {
@@ -60,7 +87,8 @@ describe('the npm package', () => {
   });
 
   it('imports in Node without a DOM, as server-side rendering does', async () => {
-    const script = "const [a, b, c] = await Promise.all([import('cube2048'), import('cube2048/engine'), import('cube2048/element')]); console.log(typeof a.mountGame, typeof b.playMove, typeof c.Cube2048Element);";
+    const script =
+      "const [a, b, c] = await Promise.all([import('cube2048'), import('cube2048/engine'), import('cube2048/element')]); console.log(typeof a.mountGame, typeof b.playMove, typeof c.Cube2048Element);";
     const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: packaged.pkg.host });
     expect(stdout.trim()).toBe('function function function');
   });
@@ -69,7 +97,13 @@ describe('the npm package', () => {
     const lib = await readdir(join(packaged.pkg.host, 'node_modules/cube2048/dist-lib'), { recursive: true });
     const hostModules = await readdir(join(packaged.pkg.host, 'node_modules'));
     expect(hostModules).toEqual(expect.arrayContaining(['cube2048', 'three', 'zustand']));
-    const { stdout } = await run('grep', ['-rlE', 'from ?"(three|zustand/vanilla)"', join(packaged.pkg.host, 'node_modules/cube2048/dist-lib'), '--include=*.js', '--exclude-dir=script']);
+    const { stdout } = await run('grep', [
+      '-rlE',
+      'from ?"(three|zustand/vanilla)"',
+      join(packaged.pkg.host, 'node_modules/cube2048/dist-lib'),
+      '--include=*.js',
+      '--exclude-dir=script',
+    ]);
     expect(stdout.trim().split('\n').length).toBeGreaterThanOrEqual(2);
     expect(lib.some((f) => String(f).includes('three.module'))).toBe(false);
   });
@@ -77,7 +111,9 @@ describe('the npm package', () => {
   it('stays small: the host page without three.js, and the three.js chunk on its own', async () => {
     const built = await gzipSizes(join(packaged.pkg.host, 'dist/assets'), (name) => name.startsWith('index-'));
     const script = await gzipSizes(join(packaged.pkg.host, 'node_modules/cube2048/dist-lib/script'), (name) => name === 'cube2048.js');
-    console.info(`gzip bytes: host page ${built.entry}, its three chunk ${built.cubes}; script tag ${script.entry}, its three chunk ${script.cubes}`);
+    console.info(
+      `gzip bytes: host page ${built.entry}, its three chunk ${built.cubes}; script tag ${script.entry}, its three chunk ${script.cubes}`,
+    );
     expect(built.entry).toBeLessThan(22 * 1024);
     expect(script.entry).toBeLessThan(22 * 1024);
     expect(built.cubes).toBeLessThan(140 * 1024);
@@ -118,7 +154,10 @@ describe.each(PAGES)('%s', (_name, path) => {
       await window.games.b.ready;
     });
     // A flat game fetches only the words its live region speaks (loaded just after it shows); three.js comes with the cubes.
-    const named = (name: string) => (url: string): boolean => new RegExp(`[/-]${name}-[\\w-]+\\.js$`).test(url);
+    const named =
+      (name: string) =>
+      (url: string): boolean =>
+        new RegExp(`[/-]${name}-[\\w-]+\\.js$`).test(url);
     expect(flatOnly.filter((url) => !named('announce')(url))).toEqual([]);
     expect((await scripts.read()).filter(named('cubes')).length).toBeGreaterThan(0);
   });
@@ -160,7 +199,9 @@ describe.each(PAGES)('%s', (_name, path) => {
   it('with keyboard "page", takes keys wherever focus is on the page, except in a text field', async () => {
     const { page } = host;
     await page.evaluate(async () => {
-      window.games = { a: window.embedTest.mountGame(document.getElementById('a') as HTMLElement, { skin: 'flat', keyboard: 'page', storage: false }) };
+      window.games = {
+        a: window.embedTest.mountGame(document.getElementById('a') as HTMLElement, { skin: 'flat', keyboard: 'page', storage: false }),
+      };
       await window.games.a?.ready;
     });
     await page.click('#field');
@@ -253,7 +294,11 @@ describe.each(PAGES)('%s', (_name, path) => {
     expect(run.afterSize).toMatchObject({ size: 3, seed: 42, moves: 0 });
     expect(run.theme).toBe('dark');
     expect(run.canvasAfterSkin).toBe(true);
-    expect(run.removed).toMatchObject({ shadowChildren: 0, canvases: 0, left: { listeners: [], observed: 0, timers: 0, frames: 0, contexts: 0 } });
+    expect(run.removed).toMatchObject({
+      shadowChildren: 0,
+      canvases: 0,
+      left: { listeners: [], observed: 0, timers: 0, frames: 0, contexts: 0 },
+    });
     expect(run.remounted).toMatchObject({ size: 3, seed: 42 });
     expect(run.remounted?.moves).toBeGreaterThan(0);
   });
@@ -262,7 +307,9 @@ describe.each(PAGES)('%s', (_name, path) => {
     const own = await open(path, { track: false });
     const result = await mountDestroyCycles(own.page, CYCLES, DRAW_EVERY);
     await done(own);
-    console.info(`${path}: heap ${result.heapBefore} → ${result.heapAfter} bytes over ${CYCLES} cycles (${Math.round(result.milliseconds)} ms)`);
+    console.info(
+      `${path}: heap ${result.heapBefore} → ${result.heapAfter} bytes over ${CYCLES} cycles (${Math.round(result.milliseconds)} ms)`,
+    );
     expect(result.webglWarnings).toEqual([]);
     expect(result.canvasesLeft).toBe(0);
     // The heap is read through CDP, so only Chromium measures it; the other engines check the rest.
@@ -317,7 +364,9 @@ describe('the examples', () => {
 
   it('iframe.html: the frame grows to fit the game and obeys the page’s buttons', async () => {
     const { page } = await openExample('iframe.html');
-    await expect.poll(() => page.evaluate(() => document.querySelector('iframe')?.getBoundingClientRect().height ?? 0)).toBeGreaterThan(400);
+    await expect
+      .poll(() => page.evaluate(() => document.querySelector('iframe')?.getBoundingClientRect().height ?? 0))
+      .toBeGreaterThan(400);
     await expect.poll(() => page.textContent('#status')).toMatch(/^ready/);
     for (const dir of ['Left', 'Up', 'Right', 'Down']) await page.locator('button', { hasText: dir }).click();
     await expect.poll(() => page.textContent('#status')).toMatch(/[1-9]\d* moves/);

@@ -43,7 +43,12 @@ export const launchBrowser = (options: LaunchOptions = {}): Promise<TestBrowser>
 
 /** A named engine (the benchmarks measure each in turn). */
 export async function launchEngine(engine: EngineName, options: LaunchOptions = {}): Promise<TestBrowser> {
-  const driver = engine === 'chromium' ? await chromiumDriver(options.chromiumArgs) : engine === 'firefox' ? await firefoxDriver() : await webkitDriver();
+  const driver =
+    engine === 'chromium'
+      ? await chromiumDriver(options.chromiumArgs)
+      : engine === 'firefox'
+        ? await firefoxDriver()
+        : await webkitDriver();
   return new TestBrowser(driver);
 }
 

@@ -36,7 +36,15 @@ const storedGames = (page: TestPage, dbName = DB): Promise<{ id: string; score: 
           const moves = tx.objectStore('moves').getAll();
           tx.oncomplete = () => {
             const letters = new Map((moves.result as { id: string; moves: string }[]).map((m) => [m.id, m.moves.length]));
-            resolve((games.result as { id: string; score: number; end: string; mode: string }[]).map((g) => ({ id: g.id, score: g.score, end: g.end, mode: g.mode, moves: letters.get(g.id) ?? -1 })));
+            resolve(
+              (games.result as { id: string; score: number; end: string; mode: string }[]).map((g) => ({
+                id: g.id,
+                score: g.score,
+                end: g.end,
+                mode: g.mode,
+                moves: letters.get(g.id) ?? -1,
+              })),
+            );
             db.close();
           };
         };
@@ -75,7 +83,8 @@ const asStored = (entries: readonly HistoryEntry[]): { games: object[]; moves: o
 });
 
 const notices = (page: TestPage): Promise<string[]> => page.locator('#notices .notice p').allTextContents();
-const dialogOpen = (page: TestPage, id: string): Promise<boolean> => page.evaluate((which) => (document.getElementById(which) as HTMLDialogElement | null)?.open === true, id);
+const dialogOpen = (page: TestPage, id: string): Promise<boolean> =>
+  page.evaluate((which) => (document.getElementById(which) as HTMLDialogElement | null)?.open === true, id);
 
 async function openHistory(page: TestPage, tab: 'stats' | 'games' = 'stats'): Promise<void> {
   await page.click('#open-history');
@@ -85,7 +94,12 @@ async function openHistory(page: TestPage, tab: 'stats' | 'games' = 'stats'): Pr
 }
 
 const figure = (page: TestPage, label: string): Promise<string | null> =>
-  page.evaluate((l) => [...document.querySelectorAll('#history-stats .stat')].find((s) => s.querySelector('dt')?.textContent === l)?.querySelector('dd')?.textContent ?? null, label);
+  page.evaluate(
+    (l) =>
+      [...document.querySelectorAll('#history-stats .stat')].find((s) => s.querySelector('dt')?.textContent === l)?.querySelector('dd')
+        ?.textContent ?? null,
+    label,
+  );
 
 describe('the player’s history on the game page', () => {
   const browser = sharedBrowser();
@@ -97,7 +111,9 @@ describe('the player’s history on the game page', () => {
     await page.keyboard.press(KEY_OF[dir]);
     await expect.poll(() => dialogOpen(page, 'over-dialog'), { timeout: 5000 }).toBe(true);
     // Read at once: the dialog may show only after the game is kept.
-    expect(await storedGames(page)).toEqual([expect.objectContaining({ score: after.score, end: 'over', mode: 'normal', moves: after.record.length })]);
+    expect(await storedGames(page)).toEqual([
+      expect.objectContaining({ score: after.score, end: 'over', mode: 'normal', moves: after.record.length }),
+    ]);
     await page.keyboard.press('Escape');
 
     await openHistory(page);
@@ -108,7 +124,9 @@ describe('the player’s history on the game page', () => {
 
     await page.click('#history-tab-games');
     expect(await page.locator('#history-games .history-row').count()).toBe(1);
-    expect(await page.textContent('#history-games .history-row strong')).toBe(`Score ${after.score.toLocaleString('en-US')}, best tile ${after.board.cells.reduce((m, e) => Math.max(m, 2 ** e), 0).toLocaleString('en-US')}`);
+    expect(await page.textContent('#history-games .history-row strong')).toBe(
+      `Score ${after.score.toLocaleString('en-US')}, best tile ${after.board.cells.reduce((m, e) => Math.max(m, 2 ** e), 0).toLocaleString('en-US')}`,
+    );
     await page.click('#history-games button[data-action="replay"]');
     await expect.poll(() => dialogOpen(page, 'replay-dialog')).toBe(true);
     expect(await dialogOpen(page, 'history-dialog')).toBe(false);
@@ -141,7 +159,13 @@ describe('the player’s history on the game page', () => {
     const { page } = game;
     const real = finishedGames(3);
     // 10,000 games: the three real ones and copies of them under other ids (the list and statistics read summaries only).
-    const copies = Array.from({ length: 9_997 }, (_, i) => ({ ...asStored(real).games[i % 3], id: `copy-${i}`, startedAt: Date.UTC(2027, 0, 1) + i * 60_000 - 600_000, endedAt: Date.UTC(2027, 0, 1) + i * 60_000, size: 4 + (i % 5) }));
+    const copies = Array.from({ length: 9_997 }, (_, i) => ({
+      ...asStored(real).games[i % 3],
+      id: `copy-${i}`,
+      startedAt: Date.UTC(2027, 0, 1) + i * 60_000 - 600_000,
+      endedAt: Date.UTC(2027, 0, 1) + i * 60_000,
+      size: 4 + (i % 5),
+    }));
     await seedDatabase(page, [...asStored(real).games, ...copies], asStored(real).moves);
     await openHistory(page);
     expect(await figure(page, 'Games played')).toBe('10,000');
@@ -157,7 +181,9 @@ describe('the player’s history on the game page', () => {
     expect(await page.textContent('#history-games .history-count')).toBe('Showing 50 of 2,003 games');
     await page.selectOption('#history-games .history-filter:nth-child(1) select', 'all');
     await page.selectOption('#history-games .history-filter:nth-child(3) select', 'oldest');
-    expect(await page.textContent('#history-games .history-row strong')).toBe(`Score ${real[0]?.score.toLocaleString('en-US')}, best tile ${real[0]?.maxTile.toLocaleString('en-US')}`);
+    expect(await page.textContent('#history-games .history-row strong')).toBe(
+      `Score ${real[0]?.score.toLocaleString('en-US')}, best tile ${real[0]?.maxTile.toLocaleString('en-US')}`,
+    );
 
     // Delete the oldest (a real game) after asking; keeping it first changes nothing.
     await page.click('#history-games .history-row button[data-action="delete"]');
@@ -170,12 +196,24 @@ describe('the player’s history on the game page', () => {
 
     // Import: the deleted game comes back, the others were already kept, a tampered one is named and skipped.
     const tampered = { ...finishedGames(1, 500)[0], score: 999_999 } as HistoryEntry;
-    await page.setInputFiles('#history-import-file', { name: 'history.json', mimeType: 'application/json', buffer: Buffer.from(encodeArchive([...real, tampered])) });
-    await expect.poll(() => page.textContent('#history-dialog .history-status')).toMatch(/^Imported 1 game; 2 were already kept\. 1 entry was skipped: Game 4: /);
+    await page.setInputFiles('#history-import-file', {
+      name: 'history.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(encodeArchive([...real, tampered])),
+    });
+    await expect
+      .poll(() => page.textContent('#history-dialog .history-status'))
+      .toMatch(/^Imported 1 game; 2 were already kept\. 1 entry was skipped: Game 4: /);
     expect(await storedGames(page)).toHaveLength(10_000);
 
-    await page.setInputFiles('#history-import-file', { name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{"format":"cube2048-history","v":1,"games":[') });
-    await expect.poll(() => page.textContent('#history-dialog .history-status')).toMatch(/^That file cannot be imported: .+ Nothing was changed\.$/);
+    await page.setInputFiles('#history-import-file', {
+      name: 'broken.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from('{"format":"cube2048-history","v":1,"games":['),
+    });
+    await expect
+      .poll(() => page.textContent('#history-dialog .history-status'))
+      .toMatch(/^That file cannot be imported: .+ Nothing was changed\.$/);
     expect(await storedGames(page)).toHaveLength(10_000);
 
     await page.click('#history-dialog .history-actions button.danger');
@@ -197,13 +235,17 @@ describe('the player’s history on the game page', () => {
       await page.waitForFunction(() => document.body.childElementCount > 0);
       await page.waitForTimeout(300);
       await page.keyboard.press(KEY_OF[dir]);
-      await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('cube2048:frame:game:v1') ?? '{}').game?.status)).toBe('over');
+      await expect
+        .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('cube2048:frame:game:v1') ?? '{}').game?.status))
+        .toBe('over');
     };
     await playLastMove('');
     await page.waitForTimeout(500);
     expect(await storedGames(page, 'cube2048:frame:history'), 'no history unless asked').toEqual([]);
     await playLastMove('&history');
-    await expect.poll(() => storedGames(page, 'cube2048:frame:history'), { timeout: 5000 }).toEqual([expect.objectContaining({ score: after.score, end: 'over' })]);
+    await expect
+      .poll(() => storedGames(page, 'cube2048:frame:history'), { timeout: 5000 })
+      .toEqual([expect.objectContaining({ score: after.score, end: 'over' })]);
     expect(await storedGames(page), 'the page’s own history is apart').toEqual([]);
     expect(await game.errors()).toEqual([]);
     await game.close();
@@ -213,9 +255,15 @@ describe('the player’s history on the game page', () => {
     const game = await openGame(browser());
     const { page } = game;
     const [good] = finishedGames(1);
-    await seedDatabase(page, [...asStored([good as HistoryEntry]).games, { id: 'damaged', size: 99, score: 'lots' }], asStored([good as HistoryEntry]).moves);
+    await seedDatabase(
+      page,
+      [...asStored([good as HistoryEntry]).games, { id: 'damaged', size: 99, score: 'lots' }],
+      asStored([good as HistoryEntry]).moves,
+    );
     await openHistory(page);
-    expect(await page.textContent('#history-dialog .history-status')).toBe('1 kept game could not be read and is left out; it stays in the database untouched.');
+    expect(await page.textContent('#history-dialog .history-status')).toBe(
+      '1 kept game could not be read and is left out; it stays in the database untouched.',
+    );
     expect(await figure(page, 'Games played')).toBe('1');
     expect(await storedGames(page)).toHaveLength(2);
     await game.close();
@@ -233,7 +281,13 @@ describe.runIf(ENGINE === 'chromium')('the history when the database fails', () 
       initScript: `IDBFactory.prototype.open = function () { throw new DOMException('The user denied permission to access the database.', 'SecurityError'); };`,
     });
     const { page } = game;
-    await expect.poll(() => notices(page)).toEqual([expect.stringMatching(/^Your games cannot be kept in this browser: the browser refused its database \(SecurityError\)\. The game plays on/)]);
+    await expect
+      .poll(() => notices(page))
+      .toEqual([
+        expect.stringMatching(
+          /^Your games cannot be kept in this browser: the browser refused its database \(SecurityError\)\. The game plays on/,
+        ),
+      ]);
     await page.keyboard.press(KEY_OF[dir]);
     await expect.poll(() => dialogOpen(page, 'over-dialog'), { timeout: 5000 }).toBe(true);
     expect(await notices(page)).toHaveLength(1);
@@ -257,7 +311,9 @@ describe.runIf(ENGINE === 'chromium')('the history when the database fails', () 
     });
     const { page } = game;
     await page.keyboard.press(KEY_OF[dir]);
-    await expect.poll(() => notices(page), { timeout: 6000 }).toEqual([expect.stringContaining('another cube2048 tab is using an older version')]);
+    await expect
+      .poll(() => notices(page), { timeout: 6000 })
+      .toEqual([expect.stringContaining('another cube2048 tab is using an older version')]);
     await expect.poll(() => dialogOpen(page, 'over-dialog'), { timeout: 6000 }).toBe(true);
     expect(JSON.parse((await page.evaluate((k) => localStorage.getItem(k), PENDING_KEY)) ?? '[]')).toHaveLength(1);
     await page.evaluate(() => (window as unknown as { __olderTab: IDBDatabase }).__olderTab.close());
@@ -290,7 +346,9 @@ describe.runIf(ENGINE === 'chromium')('the history when the database fails', () 
     // One tab plays the normal game, the other today's challenge: two stores, one database.
     const normal = lastMoveOfAGame(4242);
     const daily = lastMoveOfAGame(dailySeed(utcDay(new Date())));
-    const game = await openGame(browser(), { storage: { [GAME_KEY]: saveOf(normal.before), 'cube2048:daily:game:v1': saveOf(daily.before) } });
+    const game = await openGame(browser(), {
+      storage: { [GAME_KEY]: saveOf(normal.before), 'cube2048:daily:game:v1': saveOf(daily.before) },
+    });
     const other = await game.context.newPage();
     await other.goto(new URL('?daily', await game.page.url()).href);
     await boardShown(other);

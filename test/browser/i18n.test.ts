@@ -20,17 +20,23 @@ const SCREENS = resolve(import.meta.dirname, '../../test-results/screens');
 function spills(page: TestPage, within: string): Promise<string[]> {
   return page.evaluate((root: string) => {
     const problems: string[] = [];
-    const name = (el: Element): string => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ')[0]}` : ''} “${(el.textContent ?? '').trim().slice(0, 30)}”`;
-    for (const el of document.querySelectorAll<HTMLElement>(`${root} :is([data-i18n], button, label, legend, h1, h2, p, .score-label, .score-value)`)) {
+    const name = (el: Element): string =>
+      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ')[0]}` : ''} “${(el.textContent ?? '').trim().slice(0, 30)}”`;
+    for (const el of document.querySelectorAll<HTMLElement>(
+      `${root} :is([data-i18n], button, label, legend, h1, h2, p, .score-label, .score-value)`,
+    )) {
       if (el.closest('.visually-hidden, [hidden], select')) continue;
       const box = el.getBoundingClientRect();
       const style = getComputedStyle(el);
       // A 1 px box is the visually-hidden pattern (a label kept for screen readers on a narrow screen).
       if (box.width <= 1 || box.height <= 1 || style.visibility === 'hidden' || style.display === 'inline') continue;
-      if (box.left < -0.5 || box.right > innerWidth + 0.5) problems.push(`${name(el)}: off the screen (${Math.round(box.left)}…${Math.round(box.right)} of ${innerWidth})`);
-      if (el.scrollWidth > el.clientWidth + 1) problems.push(`${name(el)}: text wider than its box (${el.scrollWidth} > ${el.clientWidth})`);
+      if (box.left < -0.5 || box.right > innerWidth + 0.5)
+        problems.push(`${name(el)}: off the screen (${Math.round(box.left)}…${Math.round(box.right)} of ${innerWidth})`);
+      if (el.scrollWidth > el.clientWidth + 1)
+        problems.push(`${name(el)}: text wider than its box (${el.scrollWidth} > ${el.clientWidth})`);
     }
-    if (document.documentElement.scrollWidth > innerWidth) problems.push(`the page scrolls sideways (${document.documentElement.scrollWidth} > ${innerWidth})`);
+    if (document.documentElement.scrollWidth > innerWidth)
+      problems.push(`the page scrolls sideways (${document.documentElement.scrollWidth} > ${innerWidth})`);
     return problems;
   }, within);
 }
@@ -46,24 +52,45 @@ async function play(page: TestPage, seed: number, dirs: readonly Direction[]): P
   return state;
 }
 
-const text = (page: TestPage, selector: string): Promise<string> => page.evaluate((s: string) => document.querySelector(s)?.textContent?.trim() ?? '', selector);
+const text = (page: TestPage, selector: string): Promise<string> =>
+  page.evaluate((s: string) => document.querySelector(s)?.textContent?.trim() ?? '', selector);
 
 /** The page's words in each language we look at, and how it lays out. */
 const SEEN = {
-  de: { score: 'Punkte', newGame: 'Neues Spiel', undo: 'Rückgängig', said: /^Nach (links|rechts|oben|unten) geschoben\./, settings: 'Einstellungen', history: 'Deine Spiele', dir: 'ltr' },
-  ja: { score: 'スコア', newGame: '新しいゲーム', undo: '元に戻す', said: /^(左|右|上|下)に動かしました。/, settings: '設定', history: '自分のゲーム', dir: 'ltr' },
+  de: {
+    score: 'Punkte',
+    newGame: 'Neues Spiel',
+    undo: 'Rückgängig',
+    said: /^Nach (links|rechts|oben|unten) geschoben\./,
+    settings: 'Einstellungen',
+    history: 'Deine Spiele',
+    dir: 'ltr',
+  },
+  ja: {
+    score: 'スコア',
+    newGame: '新しいゲーム',
+    undo: '元に戻す',
+    said: /^(左|右|上|下)に動かしました。/,
+    settings: '設定',
+    history: '自分のゲーム',
+    dir: 'ltr',
+  },
   ar: { score: 'النقاط', newGame: 'لعبة جديدة', undo: 'تراجع', said: /^تحرّكت إلى /, settings: 'الإعدادات', history: 'ألعابك', dir: 'rtl' },
 } as const;
 
-describe('cube2048 in the player\'s language', () => {
+describe("cube2048 in the player's language", () => {
   const browser = sharedBrowser();
   beforeAll(async () => {
     await mkdir(SCREENS, { recursive: true });
   });
 
-  it.each(['de', 'ja', 'ar'] as const)('speaks %s by the browser\'s language, with nothing spilling at 390 px', async (locale) => {
+  it.each(['de', 'ja', 'ar'] as const)("speaks %s by the browser's language, with nothing spilling at 390 px", async (locale) => {
     const seen = SEEN[locale];
-    const game = await openGame(browser(), { query: '?seed=48', viewport: { width: 390, height: 844 }, locale: { de: 'de-DE', ja: 'ja-JP', ar: 'ar-EG' }[locale] });
+    const game = await openGame(browser(), {
+      query: '?seed=48',
+      viewport: { width: 390, height: 844 },
+      locale: { de: 'de-DE', ja: 'ja-JP', ar: 'ar-EG' }[locale],
+    });
     const { page } = game;
     expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([locale, seen.dir]);
     expect(await text(page, '#score-card .score-label')).toBe(seen.score);
@@ -73,7 +100,10 @@ describe('cube2048 in the player\'s language', () => {
 
     // The arrow keys keep their meaning whatever the writing direction: the engine's own moves are what shows.
     await play(page, 48, ['left', 'down', 'right', 'down', 'left']);
-    await page.waitForFunction((pattern: string) => new RegExp(pattern).test(document.getElementById('live')?.textContent ?? ''), seen.said.source);
+    await page.waitForFunction(
+      (pattern: string) => new RegExp(pattern).test(document.getElementById('live')?.textContent ?? ''),
+      seen.said.source,
+    );
     expect(await spills(page, 'body'), 'the page at 390 px').toEqual([]);
     await page.screenshot({ path: `${SCREENS}/i18n-${locale}-390.png` });
 
@@ -88,7 +118,9 @@ describe('cube2048 in the player\'s language', () => {
           boardLayer: getComputedStyle(document.querySelector('#board > *')!).direction,
         };
       });
-      expect(layout.cards, 'the score cards read right to left: Score first, on the right').toEqual([...layout.cards].sort((a, b) => b - a));
+      expect(layout.cards, 'the score cards read right to left: Score first, on the right').toEqual(
+        [...layout.cards].sort((a, b) => b - a),
+      );
       expect(layout.newGameRightOfUndo, 'the toolbar reads right to left').toBe(true);
       expect([layout.board, layout.boardLayer], 'the board is not mirrored').toEqual(['ltr', 'ltr']);
     }
@@ -112,7 +144,12 @@ describe('cube2048 in the player\'s language', () => {
 
     // The history and statistics speak it too.
     await page.click('#open-history');
-    await page.waitForFunction((title: string) => (document.getElementById('history-dialog') as HTMLDialogElement | null)?.open && document.getElementById('history-title')?.textContent === title, seen.history);
+    await page.waitForFunction(
+      (title: string) =>
+        (document.getElementById('history-dialog') as HTMLDialogElement | null)?.open &&
+        document.getElementById('history-title')?.textContent === title,
+      seen.history,
+    );
     expect(await spills(page, '#history-dialog'), 'the history at 390 px').toEqual([]);
     await page.screenshot({ path: `${SCREENS}/i18n-${locale}-390-history.png` });
     await page.keyboard.press('Escape');
@@ -134,7 +171,9 @@ describe('cube2048 in the player\'s language', () => {
     // The setting changes the words in place, and wins over the address from then on.
     await openSettings(page);
     await page.selectOption('#language-select', 'de');
-    await page.waitForFunction(() => document.documentElement.lang === 'de' && document.getElementById('settings-title')?.textContent === 'Einstellungen');
+    await page.waitForFunction(
+      () => document.documentElement.lang === 'de' && document.getElementById('settings-title')?.textContent === 'Einstellungen',
+    );
     expect(await text(page, '#score-card .score-label')).toBe('Punkte');
     expect(new URL(await page.url()).searchParams.has('lang')).toBe(false);
     await page.keyboard.press('Escape');
@@ -148,18 +187,26 @@ describe('cube2048 in the player\'s language', () => {
     expect(await text(bad.page, '#score-card .score-label')).toBe('Score');
     const errors = await bad.errors();
     expect(errors).toHaveLength(1);
-    expect(errors[0]).toMatch(/cube2048: lang="klingon" is not a language cube2048 speaks \(en, es, .*\), so the browser's language is used\./);
+    expect(errors[0]).toMatch(
+      /cube2048: lang="klingon" is not a language cube2048 speaks \(en, es, .*\), so the browser's language is used\./,
+    );
     await bad.close();
   });
 
-  it('speaks the iframe page\'s lang= inside its shadow root and on its <html>, and names a bad one', async () => {
+  it("speaks the iframe page's lang= inside its shadow root and on its <html>, and names a bad one", async () => {
     const frame = await openPage(browser(), 'embed.html?lang=ar&skin=flat&storage-key=none', { viewport: { width: 390, height: 600 } });
     const { page } = frame;
     await page.waitForFunction(() => document.getElementById('game')?.shadowRoot?.querySelector('.root')?.getAttribute('lang') === 'ar');
     const seen = await page.evaluate(() => {
       const root = document.getElementById('game')!.shadowRoot!;
       const labels = [...root.querySelectorAll('.score-label')].map((l) => l.textContent);
-      return { html: [document.documentElement.lang, document.documentElement.dir], dir: root.querySelector('.root')!.getAttribute('dir'), labels, board: getComputedStyle(root.querySelector('.game')!).direction, newGame: root.querySelector('button .label')!.textContent };
+      return {
+        html: [document.documentElement.lang, document.documentElement.dir],
+        dir: root.querySelector('.root')!.getAttribute('dir'),
+        labels,
+        board: getComputedStyle(root.querySelector('.game')!).direction,
+        newGame: root.querySelector('button .label')!.textContent,
+      };
     });
     expect(seen).toEqual({ html: ['ar', 'rtl'], dir: 'rtl', labels: ['النقاط', 'الأفضل', 'النقلات'], board: 'ltr', newGame: 'لعبة جديدة' });
     await page.screenshot({ path: `${SCREENS}/i18n-embed-ar-390.png` });
@@ -167,7 +214,9 @@ describe('cube2048 in the player\'s language', () => {
     await frame.close();
 
     const bad = await openPage(browser(), 'embed.html?lang=xx&skin=flat&storage-key=none', { locale: 'de-DE' });
-    await bad.page.waitForFunction(() => document.getElementById('game')?.shadowRoot?.querySelector('.score-label')?.textContent === 'Punkte');
+    await bad.page.waitForFunction(
+      () => document.getElementById('game')?.shadowRoot?.querySelector('.score-label')?.textContent === 'Punkte',
+    );
     const errors = await bad.errors();
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatch(/lang="xx" is not a language cube2048 speaks .*, so the browser's language is used/);

@@ -84,10 +84,17 @@ describe('the AI on the game page', () => {
         const outer = line.getBoundingClientRect();
         return [...line.querySelectorAll<HTMLElement>('[data-dir]')].map((el) => {
           const r = el.getBoundingClientRect();
-          return { dir: el.dataset['dir'], inside: r.left >= outer.left - 0.5 && r.right <= outer.right + 0.5 && r.bottom <= outer.bottom + 0.5 && r.right <= innerWidth, width: r.width };
+          return {
+            dir: el.dataset['dir'],
+            inside: r.left >= outer.left - 0.5 && r.right <= outer.right + 0.5 && r.bottom <= outer.bottom + 0.5 && r.right <= innerWidth,
+            width: r.width,
+          };
         });
       });
-      expect(boxes.map((b) => b.dir), `${viewport.width} wide`).toEqual(['left', 'up', 'right', 'down']);
+      expect(
+        boxes.map((b) => b.dir),
+        `${viewport.width} wide`,
+      ).toEqual(['left', 'up', 'right', 'down']);
       for (const box of boxes) expect(box.inside && box.width > 0, `${viewport.width} wide: ${box.dir} shown whole`).toBe(true);
       expect(await page.locator('#game').boundingBox(), 'showing the analysis does not move the board').toEqual(boardBefore);
       expect(await game.errors()).toEqual([]);

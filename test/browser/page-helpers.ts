@@ -83,12 +83,18 @@ export interface Hud {
 export async function readHud(page: TestPage): Promise<Hud> {
   return page.evaluate(() => {
     const num = (id: string): number => Number(document.getElementById(id)?.textContent?.replace(/\D/g, ''));
-    return { score: num('score'), best: num('best'), moves: num('moves'), undoEnabled: !(document.getElementById('undo') as HTMLButtonElement).disabled };
+    return {
+      score: num('score'),
+      best: num('best'),
+      moves: num('moves'),
+      undoEnabled: !(document.getElementById('undo') as HTMLButtonElement).disabled,
+    };
   });
 }
 
 /** What the polite live region says now, without the no-break space that forces repeats to be read. */
-export const liveText = (page: TestPage): Promise<string> => page.evaluate(() => (document.getElementById('live')?.textContent ?? '').trim());
+export const liveText = (page: TestPage): Promise<string> =>
+  page.evaluate(() => (document.getElementById('live')?.textContent ?? '').trim());
 
 /** Waits until the page has played `moves` moves (input is paced a frame at a time). */
 export async function waitForMoves(page: TestPage, moves: number): Promise<void> {
@@ -136,7 +142,8 @@ export async function openSettings(page: TestPage): Promise<void> {
 }
 
 /** Picks a settings choice, e.g. `choose(page, 'skin', 'cubes')`; the settings dialog must be open. */
-export const choose = (page: TestPage, name: string, value: string): Promise<void> => page.click(`#settings-dialog label:has(input[name="${name}"][value="${value}"])`);
+export const choose = (page: TestPage, name: string, value: string): Promise<void> =>
+  page.click(`#settings-dialog label:has(input[name="${name}"][value="${value}"])`);
 
 /** One left move away from 2048. */
 export function nearlyWon(): GameState {

@@ -37,7 +37,9 @@ describe('the built site offline and across updates', () => {
     const game = await openGame(browser, { baseUrl: server.url, query: '?seed=9' });
     const { page, context } = game;
     expect(await installed(page)).toEqual([expect.stringMatching(/^cube2048-[0-9a-f]{16}$/)]);
-    const manifest = await page.evaluate(async () => (await fetch(document.querySelector<HTMLLinkElement>('link[rel="manifest"]')!.href)).json());
+    const manifest = await page.evaluate(async () =>
+      (await fetch(document.querySelector<HTMLLinkElement>('link[rel="manifest"]')!.href)).json(),
+    );
     expect(manifest).toMatchObject({ name: 'cube2048', start_url: './', display: 'standalone' });
 
     let state = newGame({ seed: 9 });

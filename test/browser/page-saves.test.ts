@@ -2,7 +2,21 @@ import { describe, expect, it } from 'vitest';
 import type { Direction } from '../../src/engine';
 import { newGame, playMove, toRows } from '../../src/engine';
 import { sharedBrowser } from './harness';
-import { BEST_KEY, GAME_KEY, KEY_OF, boardShown, expectShows, lastMoveOfAGame, liveText, nearlyWon, openGame, readGrid, readHud, saveOf, waitForMoves } from './page-helpers';
+import {
+  BEST_KEY,
+  GAME_KEY,
+  KEY_OF,
+  boardShown,
+  expectShows,
+  lastMoveOfAGame,
+  liveText,
+  nearlyWon,
+  openGame,
+  readGrid,
+  readHud,
+  saveOf,
+  waitForMoves,
+} from './page-helpers';
 
 const dialogOpen = (id: string) => `document.getElementById('${id}').open`;
 
@@ -15,7 +29,9 @@ describe('saving, winning and losing on the game page', () => {
     });
     const { page } = game;
     const notice = page.locator('#notices .notice');
-    await expect.poll(() => notice.allTextContents()).toEqual([expect.stringContaining('Your saved game could not be read; a new game was started.')]);
+    await expect
+      .poll(() => notice.allTextContents())
+      .toEqual([expect.stringContaining('Your saved game could not be read; a new game was started.')]);
     const hud = await readHud(page);
     expect(hud.best).toBe(5000);
     expect(await page.textContent('#best')).toBe('5,000');
@@ -48,7 +64,7 @@ describe('saving, winning and losing on the game page', () => {
   it('follows a move made in another tab of the game, and says so once', async () => {
     const game = await openGame(browser(), { query: '?seed=21' });
     const other = await game.context.newPage();
-    await other.goto((await game.page.url()));
+    await other.goto(await game.page.url());
     await boardShown(other);
     let state = newGame({ seed: 21 });
     for (const dir of ['left', 'down'] as Direction[]) {

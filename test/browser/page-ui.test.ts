@@ -21,7 +21,6 @@ async function play(page: TestPage, state: GameState, dirs: readonly Direction[]
   return states;
 }
 
-
 interface Box {
   x: number;
   y: number;
@@ -59,7 +58,9 @@ describe('the game page around the board', () => {
     await page.waitForFunction(() => document.querySelectorAll('#board canvas').length === 1);
     await page.keyboard.press('Escape');
     await expectShows(page, states[states.length - 2] as GameState);
-    expect(await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}').skin, SETTINGS_KEY), 'the choice is remembered').toBe('cubes');
+    expect(await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}').skin, SETTINGS_KEY), 'the choice is remembered').toBe(
+      'cubes',
+    );
     expect(await game.errors()).toEqual([]);
     await game.close();
   });
@@ -70,7 +71,9 @@ describe('the game page around the board', () => {
       initScript: `const get = HTMLCanvasElement.prototype.getContext; HTMLCanvasElement.prototype.getContext = function (type, ...rest) { return /webgl/i.test(type) ? null : get.call(this, type, ...rest); };`,
     });
     const { page } = game;
-    await expect.poll(() => page.locator('#notices .notice p').allTextContents()).toEqual([expect.stringMatching(/^[^\n]*WebGL[^\n]*flat board is shown\.$/)]);
+    await expect
+      .poll(() => page.locator('#notices .notice p').allTextContents())
+      .toEqual([expect.stringMatching(/^[^\n]*WebGL[^\n]*flat board is shown\.$/)]);
     expect(await page.locator('#board canvas').count()).toBe(0);
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('ArrowDown');

@@ -5,7 +5,11 @@ import { sharedBrowser } from './harness';
 import { expectShows, KEY_OF, liveText, openGame, readGrid, readHud, swipe, waitForMoves } from './page-helpers';
 
 /** Other keys for the same moves: WASD and vim. */
-const ALT_KEYS: readonly Readonly<Record<Direction, string>>[] = [KEY_OF, { left: 'a', right: 'd', up: 'w', down: 's' }, { left: 'h', right: 'l', up: 'k', down: 'j' }];
+const ALT_KEYS: readonly Readonly<Record<Direction, string>>[] = [
+  KEY_OF,
+  { left: 'a', right: 'd', up: 'w', down: 's' },
+  { left: 'h', right: 'l', up: 'k', down: 'j' },
+];
 const CYCLE: readonly Direction[] = ['left', 'down', 'right', 'down', 'left', 'up', 'down', 'right'];
 
 const formatted = (n: number): string => n.toLocaleString('en-US');
@@ -32,7 +36,7 @@ describe('playing on the game page', () => {
       expect(words.includes('Merged'), words).toBe(merges > 0);
     }
     expect(state.record.length).toBeGreaterThan(25);
-    expect(new URL((await page.url())).search, 'the seed leaves the address so a reload resumes').toBe('');
+    expect(new URL(await page.url()).search, 'the seed leaves the address so a reload resumes').toBe('');
     expect(await game.errors()).toEqual([]);
     await game.close();
   });
@@ -42,9 +46,12 @@ describe('playing on the game page', () => {
     let state = newGame({ seed: 99 });
     const dirs: Direction[] = ['left', 'down', 'right', 'down', 'left', 'down', 'right', 'up', 'left', 'down'];
     // All ten key presses are sent in one go from inside the page: no frame passes between them.
-    await game.page.evaluate((keys) => {
-      for (const key of keys) document.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
-    }, dirs.map((d) => KEY_OF[d]));
+    await game.page.evaluate(
+      (keys) => {
+        for (const key of keys) document.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+      },
+      dirs.map((d) => KEY_OF[d]),
+    );
     for (const dir of dirs) state = playMove(state, dir).state;
     await expectShows(game.page, state);
     expect(await game.errors()).toEqual([]);

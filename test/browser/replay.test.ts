@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import type { Direction, GameState } from '../../src/engine';
 import { DIRECTIONS, newGame, playMove, toRows } from '../../src/engine';
 import type { GameRecord } from '../../src/replay/record';
-import { MAX_RECORD_MOVES, ReplayTimeline, codeFromLink, decodeRecord, encodeRecord, recordOf, verifyRecord } from '../../src/replay/record';
+import {
+  MAX_RECORD_MOVES,
+  ReplayTimeline,
+  codeFromLink,
+  decodeRecord,
+  encodeRecord,
+  recordOf,
+  verifyRecord,
+} from '../../src/replay/record';
 import { dailySeed } from '../../src/ui/daily';
 import { sharedBrowser, siteUrl } from './harness';
 import { GAME_KEY, KEY_OF, boardShown, expectShows, openGame, readGrid, readHud, saveOf, waitForMoves } from './page-helpers';
@@ -31,8 +39,10 @@ const readReplayGrid = (page: TestPage): Promise<number[][]> =>
       [...row.querySelectorAll('[role="gridcell"]')].map((cell) => (cell.textContent === 'empty' ? 0 : Number(cell.textContent))),
     ),
   );
-const replayPosition = async (page: TestPage): Promise<number> => Number((await page.textContent('#replay-dialog [data-fill="position"]'))?.replace(/,/g, ''));
-const viewerOpen = (page: TestPage): Promise<boolean> => page.evaluate(() => (document.getElementById('replay-dialog') as HTMLDialogElement).open);
+const replayPosition = async (page: TestPage): Promise<number> =>
+  Number((await page.textContent('#replay-dialog [data-fill="position"]'))?.replace(/,/g, ''));
+const viewerOpen = (page: TestPage): Promise<boolean> =>
+  page.evaluate(() => (document.getElementById('replay-dialog') as HTMLDialogElement).open);
 
 async function expectReplayAt(page: TestPage, timeline: ReplayTimeline, position: number): Promise<void> {
   await expect.poll(() => replayPosition(page)).toBe(position);
@@ -41,13 +51,10 @@ async function expectReplayAt(page: TestPage, timeline: ReplayTimeline, position
 
 /** Drags the scrubber to `position` (a range input takes no typing). */
 async function scrub(page: TestPage, position: number): Promise<void> {
-  await page.locator('#replay-scrubber').evaluate(
-    (el, p) => {
-      (el as HTMLInputElement).value = String(p);
-      el.dispatchEvent(new Event('input', { bubbles: true }));
-    },
-    position,
-  );
+  await page.locator('#replay-scrubber').evaluate((el, p) => {
+    (el as HTMLInputElement).value = String(p);
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  }, position);
 }
 
 /** Makes `new Date()` and `Date.now()` read a fixed instant, before the page's own script runs. */
@@ -125,7 +132,7 @@ describe('replays, share links, seeds and the daily challenge on the game page',
     expect((await readHud(page)).moves).toBe(0);
     await page.keyboard.press('Escape');
     await expect.poll(() => viewerOpen(page)).toBe(false);
-    expect(new URL((await page.url())).hash).toBe('');
+    expect(new URL(await page.url()).hash).toBe('');
     expect(await viewer.errors()).toEqual([]);
     await viewer.close();
   });
@@ -151,7 +158,7 @@ describe('replays, share links, seeds and the daily challenge on the game page',
     await expect.poll(() => viewerOpen(page)).toBe(false);
     const from = timeline.stateAt(25);
     await expectShows(page, from);
-    expect(new URL((await page.url())).hash).toBe('');
+    expect(new URL(await page.url()).hash).toBe('');
 
     const dir = DIRECTIONS.find((d) => playMove(from, d).report.moved) as Direction;
     await page.keyboard.press(KEY_OF[dir]);
@@ -170,7 +177,9 @@ describe('replays, share links, seeds and the daily challenge on the game page',
     await scrub(page, 25);
     await page.click('#replay-dialog [data-action="fork"]');
     // The question is about the normal game, which is the one that ends.
-    await expect.poll(() => page.textContent('#confirm-dialog [data-confirm="message"]')).toMatch(/^Your saved game, with a score of \d+, will end\.$/);
+    await expect
+      .poll(() => page.textContent('#confirm-dialog [data-confirm="message"]'))
+      .toMatch(/^Your saved game, with a score of \d+, will end\.$/);
     await page.click('#confirm-dialog button[value="confirm"]');
     await page.waitForURL((url) => !url.search.includes('daily'));
     await boardShown(page);
@@ -237,9 +246,11 @@ describe('replays, share links, seeds and the daily challenge on the game page',
       await page.goto('about:blank');
       await page.goto(`${siteUrl('index.html')}#g=${encodeURIComponent(code)}`);
       await boardShown(page);
-      await expect.poll(() => page.locator('#notices .notice p').allTextContents(), { message: kind }).toEqual([`This replay link cannot be opened. ${message}`]);
+      await expect
+        .poll(() => page.locator('#notices .notice p').allTextContents(), { message: kind })
+        .toEqual([`This replay link cannot be opened. ${message}`]);
       expect(await viewerOpen(page), kind).toBe(false);
-      expect(new URL((await page.url())).hash, kind).toBe('');
+      expect(new URL(await page.url()).hash, kind).toBe('');
       expect(await page.evaluate((key) => localStorage.getItem(key), GAME_KEY), kind).toBe(saved);
       expect(await readGrid(page), kind).toEqual(toRows(mine.board));
     }
@@ -264,11 +275,15 @@ describe('replays, share links, seeds and the daily challenge on the game page',
       };
       HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
         const blob = made.get(this.href);
-        (window as unknown as { __download: Promise<{ name: string; text: string }> }).__download = (blob ?? new Blob()).text().then((text) => ({ name: this.download, text }));
+        (window as unknown as { __download: Promise<{ name: string; text: string }> }).__download = (blob ?? new Blob())
+          .text()
+          .then((text) => ({ name: this.download, text }));
       };
     });
     await page.click('#more-dialog button[value="export"]');
-    const download = await page.waitForFunction(() => (window as unknown as { __download: Promise<{ name: string; text: string }> }).__download);
+    const download = await page.waitForFunction(
+      () => (window as unknown as { __download: Promise<{ name: string; text: string }> }).__download,
+    );
     expect(download.name).toBe('cube2048-seed21-15moves.json');
 
     await page.setInputFiles('#import-file', { name: download.name, mimeType: 'application/json', buffer: Buffer.from(download.text) });
@@ -278,8 +293,14 @@ describe('replays, share links, seeds and the daily challenge on the game page',
     await page.keyboard.press('Escape');
     await expect.poll(() => viewerOpen(page)).toBe(false);
 
-    await page.setInputFiles('#import-file', { name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('{"format":"something-else"}') });
-    await expect.poll(() => page.locator('#notices .notice p').allTextContents()).toEqual(['That file cannot be opened. The file is not a cube2048 game record.']);
+    await page.setInputFiles('#import-file', {
+      name: 'notes.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from('{"format":"something-else"}'),
+    });
+    await expect
+      .poll(() => page.locator('#notices .notice p').allTextContents())
+      .toEqual(['That file cannot be opened. The file is not a cube2048 game record.']);
     expect(await viewerOpen(page)).toBe(false);
     expect(await readGrid(page)).toEqual(toRows(mine.board));
     await open.close();
@@ -297,7 +318,9 @@ describe('replays, share links, seeds and the daily challenge on the game page',
     expect(link).toBe(`${siteUrl('index.html')}${linkTo(recordOf(newGame({ seed: 8 })))}`);
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).id)).toBe('share-link');
     // Selected, ready for Ctrl+C.
-    expect(await page.locator('#share-link').evaluate((el) => [(el as HTMLInputElement).selectionStart, (el as HTMLInputElement).selectionEnd])).toEqual([0, link.length]);
+    expect(
+      await page.locator('#share-link').evaluate((el) => [(el as HTMLInputElement).selectionStart, (el as HTMLInputElement).selectionEnd]),
+    ).toEqual([0, link.length]);
     await page.keyboard.press('Escape');
     expect(await open.errors()).toEqual([]);
     await open.close();
@@ -307,7 +330,7 @@ describe('replays, share links, seeds and the daily challenge on the game page',
     const open = await openGame(browser(), { query: '?seed=4242' });
     const { page } = open;
     await expectShows(page, newGame({ seed: 4242 }));
-    expect(new URL((await page.url())).search).toBe('');
+    expect(new URL(await page.url()).search).toBe('');
 
     await page.click('#open-more');
     await page.click('#more-dialog button[value="seed"]');

@@ -32,7 +32,8 @@ afterAll(async () => {
 });
 
 const run = (name: string): Promise<SkinKitReport & { readonly text: string }> => opened.page.evaluate((n) => window.skinKit.run(n), name);
-const problemsOf = (report: SkinKitReport, check: string): readonly string[] => report.checks.find((c) => c.name.startsWith(check))?.problems ?? ['(no such check)'];
+const problemsOf = (report: SkinKitReport, check: string): readonly string[] =>
+  report.checks.find((c) => c.name.startsWith(check))?.problems ?? ['(no such check)'];
 
 describe('the skin conformance kit', () => {
   it.each(['flat', 'text', 'cubes', 'canvas'])('passes the %s skin on every check', async (name) => {
@@ -59,25 +60,37 @@ describe('the skin conformance kit', () => {
     const report = await run('broken-stale');
     expect(problemsOf(report, 'shows the first board')).toEqual([]);
     const moves = problemsOf(report, 'shows the board at rest after every move');
-    expect(moves[0]).toMatch(/^after move 1 \((left|right|up|down)\), the skin (does not show the \d+|shows a stale \d+) at row \d, column \d/);
+    expect(moves[0]).toMatch(
+      /^after move 1 \((left|right|up|down)\), the skin (does not show the \d+|shows a stale \d+) at row \d, column \d/,
+    );
   });
 
   it('catches a skin that asks for frames while nothing moves, and leaves one asked for on dispose', async () => {
     const report = await run('broken-busy');
-    expect(problemsOf(report, 'shows the first board')).toEqual(['at rest the skin keeps asking for animation frames; draw on demand, only while something moves']);
-    expect(problemsOf(report, 'takes everything back')).toContain('1 animation frame is still requested from the window; cancel it in dispose()');
+    expect(problemsOf(report, 'shows the first board')).toEqual([
+      'at rest the skin keeps asking for animation frames; draw on demand, only while something moves',
+    ]);
+    expect(problemsOf(report, 'takes everything back')).toContain(
+      '1 animation frame is still requested from the window; cancel it in dispose()',
+    );
   });
 
   it('flags tiles left half-faded at rest', async () => {
     const report = await run('broken-hidden');
-    expect(problemsOf(report, 'shows the first board')[0]).toMatch(/^after mounting, the \d+ at row \d, column \d is shown at scale 1 and opacity 0\.50, not at full size$/);
+    expect(problemsOf(report, 'shows the first board')[0]).toMatch(
+      /^after mounting, the \d+ at row \d, column \d is shown at scale 1 and opacity 0\.50, not at full size$/,
+    );
   });
 
   it('reports a mount that throws and a factory that returns no skin, and runs nothing after', async () => {
     const throwing = await run('broken-throws');
-    expect(throwing.checks).toEqual([{ name: 'the factory returns a skin and it mounts in the host', problems: ['mount(host, store) threw Error: the GPU is on fire'] }]);
+    expect(throwing.checks).toEqual([
+      { name: 'the factory returns a skin and it mounts in the host', problems: ['mount(host, store) threw Error: the GPU is on fire'] },
+    ]);
     const nothing = await run('not-a-skin');
-    expect(nothing.checks[0]?.problems).toEqual(['the factory returned an object without mount, setHint, update, finish, dispose: not a skin']);
+    expect(nothing.checks[0]?.problems).toEqual([
+      'the factory returned an object without mount, setHint, update, finish, dispose: not a skin',
+    ]);
     expect(nothing.text).toMatch(/^✗ the \(unnamed\) skin failed 1 of 1 checks/);
   });
 });

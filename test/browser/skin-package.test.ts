@@ -58,14 +58,16 @@ const mountWith = (opened: OpenedPage, skin: string): Promise<{ ready: string; l
   opened.page.evaluate(async (which) => {
     const box = document.body.appendChild(Object.assign(document.createElement('div'), { style: 'width: 360px' }));
     const t = window.skinTest;
-    const choice = which === 'canvas-factory' ? t.createCanvasSkin : which === 'throwing' ? t.throwing : which === 'not-a-skin' ? t.notASkin : which;
+    const choice =
+      which === 'canvas-factory' ? t.createCanvasSkin : which === 'throwing' ? t.throwing : which === 'not-a-skin' ? t.notASkin : which;
     const game = t.mountGame(box, { skin: choice, storage: false, seed: 7 });
     window.skinGames.push(game);
     const ready = await game.ready;
     const root = box.querySelector('[data-cube2048]')?.shadowRoot;
     // A notice comes with the game's dialogs and notices, loaded on first use; a skin that runs has none.
     const noticeDue = which === 'throwing' || which === 'not-a-skin';
-    for (let waited = 0; waited < (noticeDue ? 5000 : 300) && !root?.querySelector('.notice p'); waited += 50) await new Promise((r) => setTimeout(r, 50));
+    for (let waited = 0; waited < (noticeDue ? 5000 : 300) && !root?.querySelector('.notice p'); waited += 50)
+      await new Promise((r) => setTimeout(r, 50));
     return {
       ready,
       layers: root?.querySelectorAll('.skin-layer').length ?? -1,
@@ -76,12 +78,21 @@ const mountWith = (opened: OpenedPage, skin: string): Promise<{ ready: string; l
 
 describe('the skin API from the packed package', () => {
   it('ships cube2048/skin and cube2048/skin-kit with their types, and cube2048/skin stays small', async () => {
-    for (const file of ['dist-lib/skin.js', 'dist-lib/skin-kit.js', 'dist-lib/types/skins/index.d.ts', 'dist-lib/types/skin-kit/index.d.ts']) expect(packaged.pkg.packedFiles).toContain(file);
+    for (const file of [
+      'dist-lib/skin.js',
+      'dist-lib/skin-kit.js',
+      'dist-lib/types/skins/index.d.ts',
+      'dist-lib/types/skin-kit/index.d.ts',
+    ])
+      expect(packaged.pkg.packedFiles).toContain(file);
     const page = await openSkinsPage();
     expect(await page.page.evaluate(() => window.skinTest.version)).toBe(1);
     await page.close();
     // What a skin author's bundler makes of each, minified: the skin API, and the example on top of it.
-    const [api, example] = await Promise.all([minifiedGzip(join(packaged.pkg.host, 'node_modules/cube2048/dist-lib/skin.js')), minifiedGzip(join(packaged.pkg.host, 'canvas.ts'), ['cube2048/skin'])]);
+    const [api, example] = await Promise.all([
+      minifiedGzip(join(packaged.pkg.host, 'node_modules/cube2048/dist-lib/skin.js')),
+      minifiedGzip(join(packaged.pkg.host, 'canvas.ts'), ['cube2048/skin']),
+    ]);
     const lines = (await readFile(join(packaged.pkg.host, 'canvas.ts'), 'utf8')).split('\n').length;
     console.info(`gzip bytes, minified: cube2048/skin ${api}, the example skin ${example} (${lines} lines)`);
     expect(api).toBeLessThan(3.5 * 1000);
@@ -136,9 +147,21 @@ describe('the skin API from the packed package', () => {
 
   it('replaces a skin whose mount throws, or a factory that returns no skin, by the flat board with one notice, and the game plays on', async () => {
     const page = await openSkinsPage();
-    expect(await mountWith(page, 'throwing')).toEqual({ ready: 'flat', layers: 1, canvas: false, notices: 'The throwing board could not start, so the flat board is shown.' });
-    expect(await mountWith(page, 'not-a-skin')).toEqual({ ready: 'flat', layers: 1, canvas: false, notices: 'The custom board could not start, so the flat board is shown.' });
-    const played = await page.page.evaluate(() => window.skinGames.map((g) => (g.move('left') || g.move('right') ? g.getState().moves : -1)));
+    expect(await mountWith(page, 'throwing')).toEqual({
+      ready: 'flat',
+      layers: 1,
+      canvas: false,
+      notices: 'The throwing board could not start, so the flat board is shown.',
+    });
+    expect(await mountWith(page, 'not-a-skin')).toEqual({
+      ready: 'flat',
+      layers: 1,
+      canvas: false,
+      notices: 'The custom board could not start, so the flat board is shown.',
+    });
+    const played = await page.page.evaluate(() =>
+      window.skinGames.map((g) => (g.move('left') || g.move('right') ? g.getState().moves : -1)),
+    );
     expect(played).toEqual([1, 1]);
     expect(await page.errors()).toEqual([]);
     await page.close();
@@ -168,11 +191,24 @@ describe('the skin API from the packed package', () => {
       const root = box.querySelector('[data-cube2048]')!.shadowRoot!;
       // The notice comes with the game's dialogs and notices, loaded on first use.
       for (let waited = 0; waited < 5000 && !root.querySelector('.notice p'); waited += 50) await new Promise((r) => setTimeout(r, 50));
-      const result = { moved, moves: game.getState().moves, skin: game.skin, layers: root.querySelectorAll('.skin-layer').length, notices: [...root.querySelectorAll('.notice p')].map((p) => p.textContent).join(' | ') };
+      const result = {
+        moved,
+        moves: game.getState().moves,
+        skin: game.skin,
+        layers: root.querySelectorAll('.skin-layer').length,
+        notices: [...root.querySelectorAll('.notice p')].map((p) => p.textContent).join(' | '),
+      };
       game.destroy();
       return { ...result, left: box.childNodes.length };
     });
-    expect(seen).toEqual({ moved: true, moves: 1, skin: 'flat', layers: 1, notices: 'The fragile board stopped working, so the flat board is shown.', left: 0 });
+    expect(seen).toEqual({
+      moved: true,
+      moves: 1,
+      skin: 'flat',
+      layers: 1,
+      notices: 'The fragile board stopped working, so the flat board is shown.',
+      left: 0,
+    });
     expect(await page.errors()).toEqual([]);
     await page.close();
   });
@@ -208,7 +244,10 @@ describe('the skin API from the packed package', () => {
         }
       }),
     );
-    expect(refused).toEqual(['cube2048: registerSkin needs a name of its own: "flat" is built in', 'cube2048: registerSkin needs a name of its own: "canvas" is already registered']);
+    expect(refused).toEqual([
+      'cube2048: registerSkin needs a name of its own: "flat" is built in',
+      'cube2048: registerSkin needs a name of its own: "canvas" is already registered',
+    ]);
     expect(await page.errors()).toEqual([
       'console.error: cube2048: option skin "neon" is not a skin (one of cubes, flat, canvas, or a factory), so cubes is used.',
       'console.error: cube2048: skin "ghost" is not built in or registered (known: cubes, flat, canvas; register yours before the game mounts), so cubes is shown.',

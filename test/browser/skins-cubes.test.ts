@@ -58,7 +58,16 @@ describe('the 3D cube skin', () => {
     it('shows each cube in its palette colour at its cell, and the empty slots', async () => {
       const p = await skinPage();
       await p.page.evaluate(() =>
-        window.fixture.mount({ skin: 'cubes', manualClock: true, rows: [[2, 0, 8, 0], [0, 64, 0, 256], [4, 0, 2048, 0], [0, 16, 0, 131072]] }),
+        window.fixture.mount({
+          skin: 'cubes',
+          manualClock: true,
+          rows: [
+            [2, 0, 8, 0],
+            [0, 64, 0, 256],
+            [4, 0, 2048, 0],
+            [0, 16, 0, 131072],
+          ],
+        }),
       );
       await p.page.evaluate(() => window.fixture.advance(1));
       await expectBoardShown(p);
@@ -67,7 +76,19 @@ describe('the 3D cube skin', () => {
     it('changes the cells a move changed, and only those', async () => {
       const p = await skinPage();
       const { page } = p;
-      await page.evaluate(() => window.fixture.mount({ skin: 'cubes', manualClock: true, seed: 11, rows: [[0, 0, 0, 2], [0, 0, 0, 0], [0, 8, 0, 0], [0, 0, 0, 0]] }));
+      await page.evaluate(() =>
+        window.fixture.mount({
+          skin: 'cubes',
+          manualClock: true,
+          seed: 11,
+          rows: [
+            [0, 0, 0, 2],
+            [0, 0, 0, 0],
+            [0, 8, 0, 0],
+            [0, 0, 0, 0],
+          ],
+        }),
+      );
       await page.evaluate(() => window.fixture.advance(1));
       const before = await cubeColours(page, await hostPixels(page), 4);
       const beforeRows = (await page.evaluate(() => window.fixture.state())).rows;
@@ -89,10 +110,22 @@ describe('the 3D cube skin', () => {
       await page.evaluate(() => window.fixture.advance(1));
       const image = await hostPixels(page);
       const colours = new Set<number>();
-      for (let i = 0; i < image.data.length; i += 4 * 97) colours.add((image.data[i]! << 16) | (image.data[i + 1]! << 8) | image.data[i + 2]!);
+      for (let i = 0; i < image.data.length; i += 4 * 97)
+        colours.add((image.data[i]! << 16) | (image.data[i + 1]! << 8) | image.data[i + 2]!);
       expect(colours.size).toBeGreaterThan(40);
       const few = (await page.evaluate(() => window.fixture.stats()))!.drawCalls;
-      await page.evaluate(() => window.fixture.mount({ skin: 'cubes', manualClock: true, rows: [[2, 4, 8, 16], [32, 64, 128, 256], [512, 1024, 2048, 4096], [8192, 16384, 32768, 65536]] }));
+      await page.evaluate(() =>
+        window.fixture.mount({
+          skin: 'cubes',
+          manualClock: true,
+          rows: [
+            [2, 4, 8, 16],
+            [32, 64, 128, 256],
+            [512, 1024, 2048, 4096],
+            [8192, 16384, 32768, 65536],
+          ],
+        }),
+      );
       await page.evaluate(() => window.fixture.advance(1));
       const many = (await page.evaluate(() => window.fixture.stats()))!.drawCalls;
       expect(many).toBe(few);
@@ -116,39 +149,56 @@ describe('the 3D cube skin', () => {
       expect(await page.evaluate(() => document.querySelector('canvas')!.getBoundingClientRect().width)).toBe(300);
     });
 
-    chromiumOnly('changing the device pixel ratio of a live page takes CDP')('follows a change of device pixel ratio (another screen, a zoom) without waiting for a resize', async () => {
-      const p = await skinPage();
-      const { page } = p;
-      await page.evaluate(() => window.fixture.mount({ skin: 'cubes', seed: 2 }));
-      await page.evaluate(() => window.fixture.frames(2));
-      const bufferWidth = (): Promise<number> => page.evaluate(() => document.querySelector('canvas')!.width);
-      const frames = async (): Promise<number> => (await page.evaluate(() => window.fixture.stats()))!.frames;
-      expect(await bufferWidth()).toBe(600);
-      // Chromium re-evaluates media queries under emulation only when the viewport changes too, so
-      // each step also widens the page a little; the host keeps its fixed 600 px, so the skin sees no resize.
-      const cdp = await playwright(page).context().newCDPSession(playwright(page));
-      const emulate = (deviceScaleFactor: number, step: number): Promise<unknown> =>
-        cdp.send('Emulation.setDeviceMetricsOverride', { width: 800 + step, height: 800, deviceScaleFactor, mobile: false });
-      for (const [step, [ratio, width]] of ([
-        [1.5, 900],
-        [3, 1200],
-        [1, 600],
-      ] as const).entries()) {
-        const drawn = await frames();
-        await emulate(ratio, step + 1);
-        await page.waitForFunction((want) => document.querySelector('canvas')!.width === want, width);
-        expect(await page.evaluate(() => document.querySelector('canvas')!.getBoundingClientRect().width)).toBe(600);
-        // A new buffer starts blank: the board is drawn again at once.
-        await page.waitForFunction((before) => window.fixture.stats()!.frames > before, drawn);
-      }
-      await expectBoardShown(p);
-    });
+    chromiumOnly('changing the device pixel ratio of a live page takes CDP')(
+      'follows a change of device pixel ratio (another screen, a zoom) without waiting for a resize',
+      async () => {
+        const p = await skinPage();
+        const { page } = p;
+        await page.evaluate(() => window.fixture.mount({ skin: 'cubes', seed: 2 }));
+        await page.evaluate(() => window.fixture.frames(2));
+        const bufferWidth = (): Promise<number> => page.evaluate(() => document.querySelector('canvas')!.width);
+        const frames = async (): Promise<number> => (await page.evaluate(() => window.fixture.stats()))!.frames;
+        expect(await bufferWidth()).toBe(600);
+        // Chromium re-evaluates media queries under emulation only when the viewport changes too, so
+        // each step also widens the page a little; the host keeps its fixed 600 px, so the skin sees no resize.
+        const cdp = await playwright(page).context().newCDPSession(playwright(page));
+        const emulate = (deviceScaleFactor: number, step: number): Promise<unknown> =>
+          cdp.send('Emulation.setDeviceMetricsOverride', { width: 800 + step, height: 800, deviceScaleFactor, mobile: false });
+        for (const [step, [ratio, width]] of (
+          [
+            [1.5, 900],
+            [3, 1200],
+            [1, 600],
+          ] as const
+        ).entries()) {
+          const drawn = await frames();
+          await emulate(ratio, step + 1);
+          await page.waitForFunction((want) => document.querySelector('canvas')!.width === want, width);
+          expect(await page.evaluate(() => document.querySelector('canvas')!.getBoundingClientRect().width)).toBe(600);
+          // A new buffer starts blank: the board is drawn again at once.
+          await page.waitForFunction((before) => window.fixture.stats()!.frames > before, drawn);
+        }
+        await expectBoardShown(p);
+      },
+    );
   });
 
   describe('animation', () => {
     it('animates every step of a move: slides part way, merging cubes meet, the merged cube pops, the new one grows', async () => {
       const { page } = await skinPage();
-      await page.evaluate(() => window.fixture.mount({ skin: 'cubes', manualClock: true, seed: 5, rows: [[0, 2, 0, 2], [0, 0, 0, 8], [0, 0, 0, 0], [4, 0, 0, 0]] }));
+      await page.evaluate(() =>
+        window.fixture.mount({
+          skin: 'cubes',
+          manualClock: true,
+          seed: 5,
+          rows: [
+            [0, 2, 0, 2],
+            [0, 0, 0, 8],
+            [0, 0, 0, 0],
+            [4, 0, 0, 0],
+          ],
+        }),
+      );
       await page.evaluate(() => window.fixture.advance(1));
       await page.evaluate(() => window.fixture.move('left'));
       const steps = await page.evaluate(() => window.fixture.lastSteps());
@@ -192,7 +242,19 @@ describe('the 3D cube skin', () => {
     it('jumps to the end and starts the next move at once when a move comes mid-animation', async () => {
       const p = await skinPage();
       const { page } = p;
-      await page.evaluate(() => window.fixture.mount({ skin: 'cubes', manualClock: true, seed: 8, rows: [[2, 0, 0, 2], [0, 4, 0, 0], [0, 0, 0, 0], [0, 0, 8, 0]] }));
+      await page.evaluate(() =>
+        window.fixture.mount({
+          skin: 'cubes',
+          manualClock: true,
+          seed: 8,
+          rows: [
+            [2, 0, 0, 2],
+            [0, 4, 0, 0],
+            [0, 0, 0, 0],
+            [0, 0, 8, 0],
+          ],
+        }),
+      );
       await page.evaluate(() => window.fixture.advance(1));
       await page.evaluate(() => window.fixture.move('right'));
       await page.evaluate(() => window.fixture.advance(40));
@@ -225,7 +287,20 @@ describe('the 3D cube skin', () => {
 
     it('replaces motion with short fades under reduced motion', async () => {
       const { page } = await skinPage();
-      await page.evaluate(() => window.fixture.mount({ skin: 'cubes', manualClock: true, reducedMotion: true, seed: 5, rows: [[0, 2, 0, 2], [0, 0, 0, 8], [0, 0, 0, 0], [4, 0, 0, 0]] }));
+      await page.evaluate(() =>
+        window.fixture.mount({
+          skin: 'cubes',
+          manualClock: true,
+          reducedMotion: true,
+          seed: 5,
+          rows: [
+            [0, 2, 0, 2],
+            [0, 0, 0, 8],
+            [0, 0, 0, 0],
+            [4, 0, 0, 0],
+          ],
+        }),
+      );
       await page.evaluate(() => window.fixture.advance(1));
       await page.evaluate(() => window.fixture.move('left'));
       await page.evaluate((ms) => window.fixture.advance(ms), FADE_MS / 2);
@@ -272,7 +347,19 @@ describe('the 3D cube skin', () => {
     it('shows the right board after the context is lost mid-animation and restored', async () => {
       const p = await skinPage();
       const { page } = p;
-      await page.evaluate(() => window.fixture.mount({ skin: 'cubes', manualClock: true, seed: 21, rows: [[2, 2, 0, 0], [0, 0, 4, 0], [0, 0, 0, 0], [0, 8, 0, 0]] }));
+      await page.evaluate(() =>
+        window.fixture.mount({
+          skin: 'cubes',
+          manualClock: true,
+          seed: 21,
+          rows: [
+            [2, 2, 0, 0],
+            [0, 0, 4, 0],
+            [0, 0, 0, 0],
+            [0, 8, 0, 0],
+          ],
+        }),
+      );
       await page.evaluate(() => window.fixture.advance(1));
       await page.evaluate(() => window.fixture.move('left'));
       await page.evaluate(() => window.fixture.advance(30));

@@ -12,7 +12,10 @@ import { hostPixels, openSkinPage } from './fixtures/skin-page';
 
 /** On a 600 px host a 4×4 board has a cell pitch of 600 / 4.125 px and gaps of 1/8 pitch. */
 const PITCH = 600 / 4.125;
-const cellCentre = (row: number, col: number): { x: number; y: number } => ({ x: PITCH * (0.125 + col + 0.4375), y: PITCH * (0.125 + row + 0.4375) });
+const cellCentre = (row: number, col: number): { x: number; y: number } => ({
+  x: PITCH * (0.125 + col + 0.4375),
+  y: PITCH * (0.125 + row + 0.4375),
+});
 
 describe('the flat and text skins', () => {
   let browser: TestBrowser;
@@ -41,7 +44,12 @@ describe('the flat and text skins', () => {
 
   it('draws the classic flat board: each tile in its colour, with its number, at its cell', async () => {
     const { page } = await skinPage();
-    const rows = [[2, 0, 8, 0], [0, 64, 0, 256], [4, 0, 2048, 0], [0, 16, 0, 131072]];
+    const rows = [
+      [2, 0, 8, 0],
+      [0, 64, 0, 256],
+      [4, 0, 2048, 0],
+      [0, 16, 0, 131072],
+    ];
     await page.evaluate((r) => window.fixture.mount({ skin: 'flat', manualClock: true, rows: r }), rows);
     await page.evaluate(() => window.fixture.advance(1));
     const image = await hostPixels(page);
@@ -53,16 +61,35 @@ describe('the flat and text skins', () => {
         const got = meanAround(image, x - PITCH * 0.36, y - PITCH * 0.36, 1);
         expect(colourDistance(got, hexToRgb(tileColour(Math.log2(value)))), `cell ${r},${c}`).toBeLessThan(12);
       }
-    const labels = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('#host div')].filter((d) => d.style.visibility === 'visible').map((d) => d.textContent));
+    const labels = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('#host div')].filter((d) => d.style.visibility === 'visible').map((d) => d.textContent),
+    );
     expect(labels.sort()).toEqual(['131072', '16', '2', '2048', '256', '4', '64', '8']);
   });
 
   it('slides tiles with transforms part of the way mid-animation, then rests on the new board', async () => {
     const { page } = await skinPage();
-    await page.evaluate(() => window.fixture.mount({ skin: 'flat', manualClock: true, seed: 4, rows: [[0, 0, 0, 8], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]] }));
+    await page.evaluate(() =>
+      window.fixture.mount({
+        skin: 'flat',
+        manualClock: true,
+        seed: 4,
+        rows: [
+          [0, 0, 0, 8],
+          [0, 0, 0, 0],
+          [0, 0, 0, 0],
+          [0, 0, 0, 0],
+        ],
+      }),
+    );
     await page.evaluate(() => window.fixture.advance(1));
     const box = (): Promise<number> =>
-      page.evaluate(() => [...document.querySelectorAll<HTMLElement>('#host div')].find((d) => d.style.visibility === 'visible' && d.textContent === '8')!.getBoundingClientRect().x);
+      page.evaluate(
+        () =>
+          [...document.querySelectorAll<HTMLElement>('#host div')]
+            .find((d) => d.style.visibility === 'visible' && d.textContent === '8')!
+            .getBoundingClientRect().x,
+      );
     const start = await box();
     await page.evaluate(() => window.fixture.move('left'));
     await page.evaluate((ms) => window.fixture.advance(ms), SLIDE_MS / 2);
@@ -82,12 +109,27 @@ describe('the flat and text skins', () => {
 
   it('fades instead of sliding under reduced motion', async () => {
     const { page } = await skinPage();
-    await page.evaluate(() => window.fixture.mount({ skin: 'flat', manualClock: true, reducedMotion: true, seed: 4, rows: [[0, 0, 0, 8], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]] }));
+    await page.evaluate(() =>
+      window.fixture.mount({
+        skin: 'flat',
+        manualClock: true,
+        reducedMotion: true,
+        seed: 4,
+        rows: [
+          [0, 0, 0, 8],
+          [0, 0, 0, 0],
+          [0, 0, 0, 0],
+          [0, 0, 0, 0],
+        ],
+      }),
+    );
     await page.evaluate(() => window.fixture.advance(1));
     await page.evaluate(() => window.fixture.move('left'));
     await page.evaluate((ms) => window.fixture.advance(ms), FADE_MS / 2);
     const opacities = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLElement>('#host div')].filter((d) => d.textContent === '8' && d.style.visibility === 'visible').map((d) => Number(d.style.opacity)),
+      [...document.querySelectorAll<HTMLElement>('#host div')]
+        .filter((d) => d.textContent === '8' && d.style.visibility === 'visible')
+        .map((d) => Number(d.style.opacity)),
     );
     expect(opacities.sort()).toEqual([0.5, 0.5]);
   });
@@ -95,12 +137,29 @@ describe('the flat and text skins', () => {
   it('follows prefers-reduced-motion when no option says otherwise', async () => {
     const { page } = await skinPage();
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await page.evaluate(() => window.fixture.mount({ skin: 'flat', manualClock: true, seed: 4, rows: [[0, 0, 0, 8], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]] }));
+    await page.evaluate(() =>
+      window.fixture.mount({
+        skin: 'flat',
+        manualClock: true,
+        seed: 4,
+        rows: [
+          [0, 0, 0, 8],
+          [0, 0, 0, 0],
+          [0, 0, 0, 0],
+          [0, 0, 0, 0],
+        ],
+      }),
+    );
     await page.evaluate(() => window.fixture.advance(1));
     await page.evaluate(() => window.fixture.move('left'));
     await page.evaluate((ms) => window.fixture.advance(ms), FADE_MS / 2);
     const tiles = (await page.evaluate(() => window.fixture.inspect())).tiles.filter((t) => t.value === 8);
-    expect(tiles.map((t) => [t.col, t.opacity])).toEqual(expect.arrayContaining([[0, 0.5], [3, 0.5]]));
+    expect(tiles.map((t) => [t.col, t.opacity])).toEqual(
+      expect.arrayContaining([
+        [0, 0.5],
+        [3, 0.5],
+      ]),
+    );
   });
 
   it('keeps the board, the score and the undo history when the skin is switched mid-game', async () => {
@@ -126,10 +185,34 @@ describe('the flat and text skins', () => {
 
   it('prints the board in a <pre> and follows every move', async () => {
     const { page } = await skinPage();
-    await page.evaluate(() => window.fixture.mount({ skin: 'text', rows: [[2, 2, 0, 0], [0, 0, 0, 0], [0, 0, 1024, 0], [0, 0, 0, 4]] }));
+    await page.evaluate(() =>
+      window.fixture.mount({
+        skin: 'text',
+        rows: [
+          [2, 2, 0, 0],
+          [0, 0, 0, 0],
+          [0, 0, 1024, 0],
+          [0, 0, 0, 4],
+        ],
+      }),
+    );
     const text = (): Promise<string> => page.evaluate(() => document.querySelector('#host pre')!.textContent ?? '');
-    const numbers = (t: string): number[][] => t.split('\n').filter((l) => l.startsWith('│')).map((l) => l.split('│').slice(1, -1).map((cell) => Number(cell.trim() || 0)));
-    expect(numbers(await text())).toEqual([[2, 2, 0, 0], [0, 0, 0, 0], [0, 0, 1024, 0], [0, 0, 0, 4]]);
+    const numbers = (t: string): number[][] =>
+      t
+        .split('\n')
+        .filter((l) => l.startsWith('│'))
+        .map((l) =>
+          l
+            .split('│')
+            .slice(1, -1)
+            .map((cell) => Number(cell.trim() || 0)),
+        );
+    expect(numbers(await text())).toEqual([
+      [2, 2, 0, 0],
+      [0, 0, 0, 0],
+      [0, 0, 1024, 0],
+      [0, 0, 0, 4],
+    ]);
     await page.evaluate(() => window.fixture.move('left'));
     expect(numbers(await text())).toEqual((await page.evaluate(() => window.fixture.state())).rows);
     await page.evaluate(() => window.fixture.setHint('up'));

@@ -74,7 +74,11 @@ export function serveDirectory(dir: string, headers: (path: string) => Record<st
         if ((await stat(path)).isDirectory()) path = join(path, 'index.html');
         let body: Buffer | string = await readFile(path);
         if (token && extname(path) === '.html') body = withInitScript(body.toString('utf8'));
-        res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream', 'cache-control': 'no-cache', ...headers(url.pathname) });
+        res.writeHead(200, {
+          'content-type': TYPES[extname(path)] ?? 'application/octet-stream',
+          'cache-control': 'no-cache',
+          ...headers(url.pathname),
+        });
         res.end(body);
       } catch {
         res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');

@@ -31,7 +31,9 @@ const STRICT_CSP = [
 function watchViolations(): void {
   const found: string[] = [];
   Object.defineProperty(window, '__violations', { value: found });
-  document.addEventListener('securitypolicyviolation', (e) => found.push(`${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}: ${e.sample}`));
+  document.addEventListener('securitypolicyviolation', (e) =>
+    found.push(`${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}: ${e.sample}`),
+  );
 }
 
 describe('the game page under a strict Content-Security-Policy', () => {
@@ -88,10 +90,15 @@ describe('the game page under a strict Content-Security-Policy', () => {
     await page.waitForFunction((n) => Number(document.getElementById('moves')?.textContent) >= n + 5, before.moves, { timeout: 15_000 });
     await page.click('#ai-autoplay');
     // One read of both, so a move still landing cannot come between them.
-    const { grid, saved } = await page.evaluate((key) => ({
-      grid: [...document.querySelectorAll('#game [role="gridcell"]')].map((cell) => (cell.textContent === 'empty' ? 0 : Number(cell.textContent))),
-      saved: (JSON.parse(localStorage.getItem(key) ?? 'null') as { game: { cells: number[] } }).game.cells,
-    }), GAME_KEY);
+    const { grid, saved } = await page.evaluate(
+      (key) => ({
+        grid: [...document.querySelectorAll('#game [role="gridcell"]')].map((cell) =>
+          cell.textContent === 'empty' ? 0 : Number(cell.textContent),
+        ),
+        saved: (JSON.parse(localStorage.getItem(key) ?? 'null') as { game: { cells: number[] } }).game.cells,
+      }),
+      GAME_KEY,
+    );
     expect(grid).toEqual(saved);
     expect(await game.errors()).toEqual([]);
     expect(await violations()).toEqual([]);

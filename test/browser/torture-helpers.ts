@@ -63,7 +63,8 @@ interface Path {
 const sameNumbers = (a: readonly number[], b: readonly number[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /** A live game after "Keep going" reads as won in a replay until the next move; both are the same game. */
-const sameStatus = (saved: string, replayed: GameState): boolean => saved === replayed.status || (saved === 'keepPlaying' && keepGoing(replayed).status === 'keepPlaying');
+const sameStatus = (saved: string, replayed: GameState): boolean =>
+  saved === replayed.status || (saved === 'keepPlaying' && keepGoing(replayed).status === 'keepPlaying');
 
 /**
  * Checks saved games against the engine: replaying `record` from `seed` (newGame, then
@@ -122,9 +123,11 @@ export class ReplayChecker {
   }
 
   private compare(what: string, saved: Omit<SavedGame, 'record'>, replayed: GameState): string | null {
-    if (!sameNumbers(saved.cells, toValues(replayed.board))) return `${what} holds [${saved.cells.join()}], a replay gives [${toValues(replayed.board).join()}]`;
+    if (!sameNumbers(saved.cells, toValues(replayed.board)))
+      return `${what} holds [${saved.cells.join()}], a replay gives [${toValues(replayed.board).join()}]`;
     if (saved.score !== replayed.score) return `${what} has score ${saved.score}, a replay gives ${replayed.score}`;
-    if (!sameNumbers(saved.rng, replayed.rng)) return `${what} has generator [${saved.rng.join()}], a replay gives [${replayed.rng.join()}]`;
+    if (!sameNumbers(saved.rng, replayed.rng))
+      return `${what} has generator [${saved.rng.join()}], a replay gives [${replayed.rng.join()}]`;
     if (!sameStatus(saved.status, replayed)) return `${what} has status ${saved.status}, a replay gives ${replayed.status}`;
     return null;
   }
@@ -148,7 +151,11 @@ export const cubesTolerance = CUBES_TOLERANCE[ENGINE];
 export async function boardPixels(page: TestPage): Promise<Pixels> {
   const box = await page.locator('#board').boundingBox();
   if (!box) throw new Error('the board is not visible');
-  return decodePng(await page.screenshot({ clip: { x: Math.round(box.x), y: Math.round(box.y), width: Math.floor(box.width), height: Math.floor(box.height) } }));
+  return decodePng(
+    await page.screenshot({
+      clip: { x: Math.round(box.x), y: Math.round(box.y), width: Math.floor(box.width), height: Math.floor(box.height) },
+    }),
+  );
 }
 
 /** How many different colours a picture holds, sampling every `stride`-th pixel. */
@@ -163,7 +170,12 @@ export function differentPixels(a: Pixels, b: Pixels, tolerance = 8): number {
   if (a.width !== b.width || a.height !== b.height) return 1;
   let differ = 0;
   for (let i = 0; i < a.data.length; i += 4) {
-    if (Math.abs(a.data[i]! - b.data[i]!) > tolerance || Math.abs(a.data[i + 1]! - b.data[i + 1]!) > tolerance || Math.abs(a.data[i + 2]! - b.data[i + 2]!) > tolerance) differ++;
+    if (
+      Math.abs(a.data[i]! - b.data[i]!) > tolerance ||
+      Math.abs(a.data[i + 1]! - b.data[i + 1]!) > tolerance ||
+      Math.abs(a.data[i + 2]! - b.data[i + 2]!) > tolerance
+    )
+      differ++;
   }
   return differ / (a.width * a.height);
 }
@@ -178,7 +190,9 @@ export function pixelsNear(image: Pixels, rgb: readonly [number, number, number]
 }
 
 /** Live WebGL objects of each kind, counted by the init script below. */
-export type GlCounts = Readonly<Record<'buffers' | 'textures' | 'programs' | 'shaders' | 'framebuffers' | 'renderbuffers' | 'vertexArrays' | 'contexts', number>>;
+export type GlCounts = Readonly<
+  Record<'buffers' | 'textures' | 'programs' | 'shaders' | 'framebuffers' | 'renderbuffers' | 'vertexArrays' | 'contexts', number>
+>;
 
 /**
  * An init script that counts live WebGL objects: every create* adds one, every delete* of a
@@ -233,7 +247,8 @@ export function countGlObjects(): void {
   Object.defineProperty(window, '__glCounts', { value: () => ({ ...counts }) });
 }
 
-export const glCounts = (page: TestPage): Promise<GlCounts> => page.evaluate(() => (window as unknown as { __glCounts(): GlCounts }).__glCounts());
+export const glCounts = (page: TestPage): Promise<GlCounts> =>
+  page.evaluate(() => (window as unknown as { __glCounts(): GlCounts }).__glCounts());
 
 /** JS heap in use after a full garbage collection (twice: a first pass frees what finalizers release). */
 export async function heapAfterGc(cdp: CDPSession): Promise<number> {

@@ -39,7 +39,15 @@ type Pace = 'burst' | 'task' | 'frame';
 
 /** An input sent from inside the page. Each carries `r`, which picks an answer when a dialog is open. */
 type PageInput =
-  | { readonly kind: 'key'; readonly key: string; readonly code: string; readonly ctrl: boolean; readonly game: boolean; readonly pace: Pace; readonly r: number }
+  | {
+      readonly kind: 'key';
+      readonly key: string;
+      readonly code: string;
+      readonly ctrl: boolean;
+      readonly game: boolean;
+      readonly pace: Pace;
+      readonly r: number;
+    }
   | { readonly kind: 'swipe'; readonly dx: number; readonly dy: number; readonly pace: Pace; readonly r: number }
   | { readonly kind: 'click'; readonly id: 'undo' | 'new-game'; readonly pace: Pace; readonly r: number }
   | { readonly kind: 'skin'; readonly skin: 'cubes' | 'flat'; readonly pace: Pace; readonly r: number }
@@ -57,10 +65,26 @@ type Input = PageInput | NodeInput;
 const isNodeInput = (input: Input): input is NodeInput => input.kind === 'resize' || input.kind === 'press' || input.kind === 'touch';
 
 const KEYS: Readonly<Record<Dir, readonly (readonly [string, string])[]>> = {
-  left: [['ArrowLeft', 'ArrowLeft'], ['a', 'KeyA'], ['h', 'KeyH']],
-  right: [['ArrowRight', 'ArrowRight'], ['d', 'KeyD'], ['l', 'KeyL']],
-  up: [['ArrowUp', 'ArrowUp'], ['w', 'KeyW'], ['k', 'KeyK']],
-  down: [['ArrowDown', 'ArrowDown'], ['s', 'KeyS'], ['j', 'KeyJ']],
+  left: [
+    ['ArrowLeft', 'ArrowLeft'],
+    ['a', 'KeyA'],
+    ['h', 'KeyH'],
+  ],
+  right: [
+    ['ArrowRight', 'ArrowRight'],
+    ['d', 'KeyD'],
+    ['l', 'KeyL'],
+  ],
+  up: [
+    ['ArrowUp', 'ArrowUp'],
+    ['w', 'KeyW'],
+    ['k', 'KeyK'],
+  ],
+  down: [
+    ['ArrowDown', 'ArrowDown'],
+    ['s', 'KeyS'],
+    ['j', 'KeyJ'],
+  ],
 };
 const DIRS: readonly Dir[] = ['left', 'right', 'up', 'down'];
 
@@ -90,7 +114,15 @@ function inputsOf(random: Random, count: number): Input[] {
     const visit = visits.find(([from, to]) => at >= from && at <= to);
     // On the cubes, inputs come a task or a frame apart, so the slow frames really interleave.
     const pace = (): Pace => (visit ? random.pick(['task', 'frame'] as const) : basePace());
-    const key = (key: string, code: string, ctrl = false, game = true): PageInput => ({ kind: 'key', key, code, ctrl, game, pace: pace(), r: random.next() });
+    const key = (key: string, code: string, ctrl = false, game = true): PageInput => ({
+      kind: 'key',
+      key,
+      code,
+      ctrl,
+      game,
+      pace: pace(),
+      r: random.next(),
+    });
     if (visit && (at === visit[0] || at === visit[1])) {
       out.push({ kind: 'skin', skin: at === visit[0] ? 'cubes' : 'flat', pace: pace(), r: random.next() });
       continue;
@@ -119,7 +151,13 @@ function inputsOf(random: Random, count: number): Input[] {
       out.push({ kind: 'swipe', dx: horizontal ? along : across, dy: horizontal ? across : along, pace: pace(), r: random.next() });
     } else if (p < 0.86) {
       const which = random.int(3);
-      out.push(which === 0 ? key('u', 'KeyU') : which === 1 ? key('z', 'KeyZ', true) : { kind: 'click', id: 'undo', pace: pace(), r: random.next() });
+      out.push(
+        which === 0
+          ? key('u', 'KeyU')
+          : which === 1
+            ? key('z', 'KeyZ', true)
+            : { kind: 'click', id: 'undo', pace: pace(), r: random.next() },
+      );
     } else if (p < 0.868) {
       out.push(random.chance(0.5) ? key('n', 'KeyN') : { kind: 'click', id: 'new-game', pace: pace(), r: random.next() });
     } else if (p < 0.895) {
@@ -127,7 +165,13 @@ function inputsOf(random: Random, count: number): Input[] {
       out.push({ kind: 'visibility', hidden, pace: pace(), r: random.next() });
     } else if (p < 0.91) {
       // Keys that are not the game's (the hint key among them) must leave the game alone.
-      const [k, code] = random.pick([['i', 'KeyI'], ['x', 'KeyX'], ['Enter', 'Enter'], ['1', 'Digit1'], ['Shift', 'ShiftLeft']] as const);
+      const [k, code] = random.pick([
+        ['i', 'KeyI'],
+        ['x', 'KeyX'],
+        ['Enter', 'Enter'],
+        ['1', 'Digit1'],
+        ['Shift', 'ShiftLeft'],
+      ] as const);
       out.push(key(k, code, false, false));
     } else if (p < 0.912) {
       out.push({ kind: 'press', key: random.pick(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'w', 'u', 'n', 'Escape', 'Enter']) });
@@ -242,8 +286,12 @@ function installDriver(options: { seed: number; gameKey: string }): void {
     switch (input.kind) {
       case 'key': {
         const target = document.activeElement ?? document.body;
-        target.dispatchEvent(new KeyboardEvent('keydown', { key: input.key, code: input.code, ctrlKey: input.ctrl, bubbles: true, cancelable: true }));
-        target.dispatchEvent(new KeyboardEvent('keyup', { key: input.key, code: input.code, ctrlKey: input.ctrl, bubbles: true, cancelable: true }));
+        target.dispatchEvent(
+          new KeyboardEvent('keydown', { key: input.key, code: input.code, ctrlKey: input.ctrl, bubbles: true, cancelable: true }),
+        );
+        target.dispatchEvent(
+          new KeyboardEvent('keyup', { key: input.key, code: input.code, ctrlKey: input.ctrl, bubbles: true, cancelable: true }),
+        );
         break;
       }
       case 'swipe': {
@@ -254,7 +302,9 @@ function installDriver(options: { seed: number; gameKey: string }): void {
         const y = 300;
         const pointer = { pointerId: 7, isPrimary: true, pointerType: 'touch', bubbles: true, cancelable: true, composed: true };
         board.dispatchEvent(new PointerEvent('pointerdown', { ...pointer, clientX: x, clientY: y, buttons: 1 }));
-        board.dispatchEvent(new PointerEvent('pointermove', { ...pointer, clientX: x + input.dx / 2, clientY: y + input.dy / 2, buttons: 1 }));
+        board.dispatchEvent(
+          new PointerEvent('pointermove', { ...pointer, clientX: x + input.dx / 2, clientY: y + input.dy / 2, buttons: 1 }),
+        );
         board.dispatchEvent(new PointerEvent('pointerup', { ...pointer, clientX: x + input.dx, clientY: y + input.dy }));
         break;
       }
@@ -295,8 +345,11 @@ function installDriver(options: { seed: number; gameKey: string }): void {
     }
     const game = save.game;
     const rows = [...document.querySelectorAll('#game [role="row"]')];
-    const shown = rows.flatMap((row) => [...row.querySelectorAll('[role="gridcell"]')].map((cell) => (cell.textContent === 'empty' ? 0 : Number(cell.textContent))));
-    if (rows.length !== game.size || shown.join() !== game.cells.join()) return `the grid shows [${shown.join()}] (${rows.length} rows), the save holds [${game.cells.join()}] (size ${game.size})`;
+    const shown = rows.flatMap((row) =>
+      [...row.querySelectorAll('[role="gridcell"]')].map((cell) => (cell.textContent === 'empty' ? 0 : Number(cell.textContent))),
+    );
+    if (rows.length !== game.size || shown.join() !== game.cells.join())
+      return `the grid shows [${shown.join()}] (${rows.length} rows), the save holds [${game.cells.join()}] (size ${game.size})`;
     if (number('score') !== game.score) return `the HUD shows score ${number('score')}, the save has ${game.score}`;
     if (number('moves') !== game.record.length) return `the HUD shows ${number('moves')} moves, the save has ${game.record.length}`;
     if (number('best') < game.score) return `the best (${number('best')}) is below the score (${game.score})`;
@@ -353,11 +406,18 @@ describe('the game page under 10,000 random inputs', () => {
     const where = (step: number): string => `seed ${seed}, step ${step} (TORTURE_SEED=${seed} repeats it)`;
     const inputs = inputsOf(seededRandom(seed), INPUTS);
 
-    const context: TestContext = await browser().newContext({ viewport: { width: 800, height: 800 }, deviceScaleFactor: 1, hasTouch: true });
+    const context: TestContext = await browser().newContext({
+      viewport: { width: 800, height: 800 },
+      deviceScaleFactor: 1,
+      hasTouch: true,
+    });
     // The flat board to start with; the inputs switch to the cubes now and then.
-    await context.addInitScript(([key, value]) => {
-      if (localStorage.getItem(key) === null) localStorage.setItem(key, value);
-    }, [SETTINGS_KEY, JSON.stringify({ skin: 'flat' })] as const);
+    await context.addInitScript(
+      ([key, value]) => {
+        if (localStorage.getItem(key) === null) localStorage.setItem(key, value);
+      },
+      [SETTINGS_KEY, JSON.stringify({ skin: 'flat' })] as const,
+    );
     await context.addInitScript(installDriver, { seed, gameKey: GAME_KEY });
     const page: TestPage = await context.newPage();
     await page.goto(siteUrl('index.html'));
@@ -371,7 +431,8 @@ describe('the game page under 10,000 random inputs', () => {
       if (result.failure) expect.fail(`${where(result.failure.step)}: ${result.failure.problem}\n  input: ${result.failure.input}`);
       for (const snap of result.snapshots) {
         const problem = checker.check(snap.game, snap.undo ?? undefined);
-        if (problem) expect.fail(`${where(snap.step)}: ${problem}\n  record ${snap.game.record} (seed ${snap.game.seed}, size ${snap.game.size})`);
+        if (problem)
+          expect.fail(`${where(snap.step)}: ${problem}\n  record ${snap.game.record} (seed ${snap.game.seed}, size ${snap.game.size})`);
       }
       for (const [name, n] of Object.entries(result.stats)) totals[name] = (totals[name] ?? 0) + n;
       expect(await page.errors(), where(first + batch.length - 1)).toEqual([]);

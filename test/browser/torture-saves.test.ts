@@ -104,7 +104,10 @@ const CASES: readonly SaveCase[] = [
   { name: 'control characters and a lone surrogate', game: '\u0000\u0001\ud800\uffff' },
   { name: 'arrays nested 100,000 deep', game: nested(100_000) },
   { name: 'a 5 MB string', game: { repeat: 'x', times: 5_000_000 } },
-  { name: 'a 5 MB record inside a save', game: { before: BASE_TEXT.slice(0, BASE_TEXT.indexOf('"record":"') + 10), repeat: 'L', times: 5_000_000, after: '"}}' } },
+  {
+    name: 'a 5 MB record inside a save',
+    game: { before: BASE_TEXT.slice(0, BASE_TEXT.indexOf('"record":"') + 10), repeat: 'L', times: 5_000_000, after: '"}}' },
+  },
   // The envelope.
   { name: 'version 2', game: edited((s) => ({ ...s, v: 2 })) },
   { name: 'version "1" as a string', game: edited((s) => ({ ...s, v: '1' })) },
@@ -154,18 +157,39 @@ const CASES: readonly SaveCase[] = [
   // Hostile keys: own "__proto__", "constructor" and "prototype" properties must not be read through or merged.
   { name: 'the whole save under "__proto__"', game: `{"__proto__":${BASE_TEXT}}` },
   { name: 'the game fields under "__proto__"', game: BASE_TEXT.replace('"game":{', '"game":{"__proto__":{') + '}' },
-  { name: '"__proto__" polluting, with a broken board', game: gameEndsWith('"__proto__":{"polluted":"yes","cells":[2,2]},"cells":"x"', '"__proto__":{"polluted":"yes","v":1}') },
-  { name: '"constructor.prototype" polluting, with a broken score', game: gameEndsWith('"constructor":{"prototype":{"polluted":"yes"}},"score":"x"', '"constructor":{"prototype":{"polluted":"yes"}}') },
-  { name: '"prototype" key with a size of 0', game: gameEndsWith('"prototype":{"size":4,"polluted":"yes"},"size":0', '"prototype":{"polluted":"yes"}') },
+  {
+    name: '"__proto__" polluting, with a broken board',
+    game: gameEndsWith('"__proto__":{"polluted":"yes","cells":[2,2]},"cells":"x"', '"__proto__":{"polluted":"yes","v":1}'),
+  },
+  {
+    name: '"constructor.prototype" polluting, with a broken score',
+    game: gameEndsWith('"constructor":{"prototype":{"polluted":"yes"}},"score":"x"', '"constructor":{"prototype":{"polluted":"yes"}}'),
+  },
+  {
+    name: '"prototype" key with a size of 0',
+    game: gameEndsWith('"prototype":{"size":4,"polluted":"yes"},"size":0', '"prototype":{"polluted":"yes"}'),
+  },
   // Hostile but harmless: extra keys on a good save change nothing (and must pollute nothing).
-  { name: 'a good save with extra "__proto__" and "constructor" keys', game: BASE_TEXT.replace('"game":{', '"__proto__":{"polluted":"yes"},"constructor":{"prototype":{"polluted":"yes"}},"game":{"__proto__":{"polluted":"yes"},'), resumes: true },
+  {
+    name: 'a good save with extra "__proto__" and "constructor" keys',
+    game: BASE_TEXT.replace(
+      '"game":{',
+      '"__proto__":{"polluted":"yes"},"constructor":{"prototype":{"polluted":"yes"}},"game":{"__proto__":{"polluted":"yes"},',
+    ),
+    resumes: true,
+  },
   // The best scores are corrupt while the game is fine.
   { name: 'best scores that are not JSON', game: BASE_TEXT, resumes: true, best: '{"v":1,"bySize":{"4":' },
   { name: 'a negative best', game: BASE_TEXT, resumes: true, best: '{"v":1,"bySize":{"4":-3}}' },
   { name: 'a best that is a string', game: BASE_TEXT, resumes: true, best: '{"v":1,"bySize":{"4":"5000"}}' },
   { name: 'a best for size 100', game: BASE_TEXT, resumes: true, best: '{"v":1,"bySize":{"100":5000}}' },
   { name: 'a best of 1e400', game: BASE_TEXT, resumes: true, best: '{"v":1,"bySize":{"4":1e400}}' },
-  { name: 'best scores under "__proto__"', game: BASE_TEXT, resumes: true, best: '{"v":1,"bySize":{"__proto__":{"4":99999,"polluted":"yes"}}}' },
+  {
+    name: 'best scores under "__proto__"',
+    game: BASE_TEXT,
+    resumes: true,
+    best: '{"v":1,"bySize":{"__proto__":{"4":99999,"polluted":"yes"}}}',
+  },
   // Storage that fails.
   { name: 'storage that throws QuotaExceededError on every write', trap: 'throws-on-write' },
   { name: 'storage that throws on write, with a corrupt save to set aside', game: '{"v":1', trap: 'throws-on-write' },
@@ -259,7 +283,8 @@ function view(page: TestPage, play = false): Promise<View> {
       const num = (id: string): number => Number(document.getElementById(id)?.textContent?.replace(/,/g, ''));
       const probe = {} as Record<string, unknown>;
       const pollution = [...Object.keys(Object.prototype), ...Object.keys(Array.prototype).map((k) => `Array.prototype.${k}`)];
-      for (const name of ['polluted', 'v', 'game', 'size', 'cells', 'score', '4']) if (probe[name] !== undefined) pollution.push(`({}).${name}`);
+      for (const name of ['polluted', 'v', 'game', 'size', 'cells', 'score', '4'])
+        if (probe[name] !== undefined) pollution.push(`({}).${name}`);
       const notices = [...document.querySelectorAll<HTMLElement>('#notices .notice')];
       const raw = (window as unknown as { __rawStorage: RawStorage }).__rawStorage;
       return {
@@ -267,7 +292,12 @@ function view(page: TestPage, play = false): Promise<View> {
         layers: document.querySelectorAll('#board .skin-layer').length,
         notices: notices.map((n) => n.querySelector('p')?.textContent ?? ''),
         noticeVisible: notices[0]?.checkVisibility() ?? false,
-        hud: { score: num('score'), best: num('best'), moves: num('moves'), undoEnabled: !(document.getElementById('undo') as HTMLButtonElement).disabled },
+        hud: {
+          score: num('score'),
+          best: num('best'),
+          moves: num('moves'),
+          undoEnabled: !(document.getElementById('undo') as HTMLButtonElement).disabled,
+        },
         storedBest: raw.getItem.call(raw.area, bestKey),
         pollution,
       };
@@ -317,7 +347,11 @@ describe('the game page given corrupt and hostile saves', () => {
     // The player is told, once per problem, and nothing else.
     const wanted = noticesFor(c);
     expect(shown.notices.length, `notices shown: ${JSON.stringify(shown.notices)}`).toBe(wanted.length);
-    for (const pattern of wanted) expect(shown.notices.filter((n) => pattern.test(n)), `a notice matching ${pattern}; shown: ${JSON.stringify(shown.notices)}`).toHaveLength(1);
+    for (const pattern of wanted)
+      expect(
+        shown.notices.filter((n) => pattern.test(n)),
+        `a notice matching ${pattern}; shown: ${JSON.stringify(shown.notices)}`,
+      ).toHaveLength(1);
     if (wanted.length > 0) expect(shown.noticeVisible, 'the notice is on screen').toBe(true);
     if (c.best === undefined && readable(c)) expect(shown.hud.best, 'the good best is shown').toBe(Math.max(GOOD_BEST, shown.hud.score));
     return shown;
@@ -327,21 +361,33 @@ describe('the game page given corrupt and hostile saves', () => {
   function expectBestKept(c: SaveCase, shown: View): void {
     if (c.best !== undefined) return;
     if (readable(c)) expect(shown.hud.best).toBeGreaterThanOrEqual(GOOD_BEST);
-    expect((JSON.parse(shown.storedBest ?? '{}') as { bySize?: Record<string, number> }).bySize?.['4'], 'the best in storage').toBeGreaterThanOrEqual(GOOD_BEST);
+    expect(
+      (JSON.parse(shown.storedBest ?? '{}') as { bySize?: Record<string, number> }).bySize?.['4'],
+      'the best in storage',
+    ).toBeGreaterThanOrEqual(GOOD_BEST);
   }
 
-  it.each(CASES.map((c) => [c.name, c] as const))('starts, says what went wrong, plays on and keeps the best score: %s', async (_name, c) => {
-    const loaded = await loadCase(c);
-    const played = await view(page, true);
-    expect(played.hud.moves, 'the game goes on').toBe(loaded.hud.moves + 1);
-    expectBestKept(c, played);
-    expect(played.pollution, 'Object.prototype and Array.prototype stay clean').toEqual([]);
-    expect(await page.errors()).toEqual([]);
-  });
+  it.each(CASES.map((c) => [c.name, c] as const))(
+    'starts, says what went wrong, plays on and keeps the best score: %s',
+    async (_name, c) => {
+      const loaded = await loadCase(c);
+      const played = await view(page, true);
+      expect(played.hud.moves, 'the game goes on').toBe(loaded.hud.moves + 1);
+      expectBestKept(c, played);
+      expect(played.pollution, 'Object.prototype and Array.prototype stay clean').toEqual([]);
+      expect(await page.errors()).toEqual([]);
+    },
+  );
 
   // A sample of cases, each kind of damage once: the reload costs time, and what it checks
   // (the store writes a fresh save and keeps the best) does not depend on how the save was broken.
-  const RELOADED = ['JSON cut off half way', 'a 5 MB string', 'a tile of 3 (not a power of two)', '"__proto__" polluting, with a broken board', 'best scores under "__proto__"'];
+  const RELOADED = [
+    'JSON cut off half way',
+    'a 5 MB string',
+    'a tile of 3 (not a power of two)',
+    '"__proto__" polluting, with a broken board',
+    'best scores under "__proto__"',
+  ];
   it.each(CASES.filter((c) => RELOADED.includes(c.name)).map((c) => [c.name, c] as const))(
     'keeps the game played after a bad save, and the best score, through a reload, and says nothing more: %s',
     async (_name, c) => {

@@ -58,7 +58,11 @@ async function autoplay(page: TestPage, session: { moves: number; restarts: numb
     if (session.moves >= total) break;
     if (!now.autoplay) {
       // A win or a loss stops autoplay at once; its dialog follows when the last move has played.
-      if (!now.dialog) await page.locator('dialog[open]').waitFor({ timeout: 1000 }).catch(() => undefined);
+      if (!now.dialog)
+        await page
+          .locator('dialog[open]')
+          .waitFor({ timeout: 1000 })
+          .catch(() => undefined);
       now = await playing(page);
       if (now.dialog === 'win-dialog') await page.click('#win-dialog button[value="keep"]');
       else if (now.dialog === 'over-dialog') {
@@ -110,7 +114,10 @@ async function footprint(page: TestPage, cdp: CDPSession): Promise<Footprint> {
     // Text that changes with each move (the analysis line drops a direction that cannot move,
     // the live region) or each finished game (the overlays' filled-in score and best, empty until
     // a game is first lost) is content, not a leak: it is left out of the page's count.
-    const changing = [...['ai-analysis', 'live'].map((id) => document.getElementById(id)), ...document.querySelectorAll('[data-fill]')].reduce((n, el) => n + (el ? count(el) : 0), 0);
+    const changing = [
+      ...['ai-analysis', 'live'].map((id) => document.getElementById(id)),
+      ...document.querySelectorAll('[data-fill]'),
+    ].reduce((n, el) => n + (el ? count(el) : 0), 0);
     return { pageNodes: count(document) - board - changing, boardNodes: board };
   });
   return { heap, pageNodes, boardNodes, allNodes: metric('Nodes'), listeners: metric('JSEventListeners') };
@@ -125,7 +132,9 @@ describe('a long autoplay session', () => {
     // and a move at "Max" waits for a frame. The page and what it does are the same.
     [browser, softwareCompositing] = await Promise.all([
       launchBrowser(),
-      ENGINE === 'chromium' ? launchBrowser({ chromiumArgs: ['--disable-gpu-compositing', '--disable-frame-rate-limit', '--disable-gpu-vsync'] }) : null,
+      ENGINE === 'chromium'
+        ? launchBrowser({ chromiumArgs: ['--disable-gpu-compositing', '--disable-frame-rate-limit', '--disable-gpu-vsync'] })
+        : null,
     ]);
   });
   afterAll(async () => {
@@ -133,37 +142,50 @@ describe('a long autoplay session', () => {
     await softwareCompositing?.close();
   });
 
-  chromiumOnly('heap, node and listener counts come from CDP')(`keeps the JS heap, DOM nodes and listeners flat over ${FLAT_MOVES.toLocaleString('en-US')} moves on the flat board`, async () => {
-    const game = await openGame(softwareCompositing as TestBrowser, { query: '?seed=9001', viewport: VIEWPORT });
-    const { page } = game;
-    const cdp = await playwright(page).context().newCDPSession(playwright(page));
-    await cdp.send('Performance.enable');
-    await page.selectOption('#ai-speed', 'max');
-    const session = { moves: 0, restarts: 0 };
+  chromiumOnly('heap, node and listener counts come from CDP')(
+    `keeps the JS heap, DOM nodes and listeners flat over ${FLAT_MOVES.toLocaleString('en-US')} moves on the flat board`,
+    async () => {
+      const game = await openGame(softwareCompositing as TestBrowser, { query: '?seed=9001', viewport: VIEWPORT });
+      const { page } = game;
+      const cdp = await playwright(page).context().newCDPSession(playwright(page));
+      await cdp.send('Performance.enable');
+      await page.selectOption('#ai-speed', 'max');
+      const session = { moves: 0, restarts: 0 };
 
-    await autoplay(page, session, FLAT_WARM_UP);
-    const warm = await footprint(page, cdp);
-    await autoplay(page, session, FLAT_MOVES);
-    const end = await footprint(page, cdp);
-    console.log(`flat session: ${session.moves} moves, ${session.restarts} games lost and started again; ${JSON.stringify(warm)} → ${JSON.stringify(end)}`);
+      await autoplay(page, session, FLAT_WARM_UP);
+      const warm = await footprint(page, cdp);
+      await autoplay(page, session, FLAT_MOVES);
+      const end = await footprint(page, cdp);
+      console.log(
+        `flat session: ${session.moves} moves, ${session.restarts} games lost and started again; ${JSON.stringify(warm)} → ${JSON.stringify(end)}`,
+      );
 
-    expect(session.moves).toBeGreaterThanOrEqual(FLAT_MOVES);
-    expect(end.heap - warm.heap, `the heap grew from ${warm.heap} to ${end.heap} bytes`).toBeLessThan(HEAP_TOLERANCE);
-    expect(end.pageNodes, 'nodes in the page outside the board').toBe(warm.pageNodes);
-    // The flat skin reuses its tile elements, keeping as many as it ever had to show at once:
-    // at most two a cell (a merge shows both tiles), each an element and its label's text.
-    expect(end.boardNodes - warm.boardNodes, 'tile elements kept by the flat skin').toBeLessThanOrEqual(2 * 16 * 2);
-    // Built-in controls make their inner nodes once, when first shown (the win dialog may first
-    // open after the warm-up); a leak would add thousands over these moves.
-    expect(end.allNodes - end.boardNodes - (warm.allNodes - warm.boardNodes), 'all nodes, detached ones included').toBeLessThanOrEqual(32);
-    expect(end.listeners, 'event listeners').toBe(warm.listeners);
-    expect(await game.errors()).toEqual([]);
-    await game.close();
-    // A safety net, not a budget: about 100 s on an idle 2-core machine, three times that on a busy one.
-  }, 480_000);
+      expect(session.moves).toBeGreaterThanOrEqual(FLAT_MOVES);
+      expect(end.heap - warm.heap, `the heap grew from ${warm.heap} to ${end.heap} bytes`).toBeLessThan(HEAP_TOLERANCE);
+      expect(end.pageNodes, 'nodes in the page outside the board').toBe(warm.pageNodes);
+      // The flat skin reuses its tile elements, keeping as many as it ever had to show at once:
+      // at most two a cell (a merge shows both tiles), each an element and its label's text.
+      expect(end.boardNodes - warm.boardNodes, 'tile elements kept by the flat skin').toBeLessThanOrEqual(2 * 16 * 2);
+      // Built-in controls make their inner nodes once, when first shown (the win dialog may first
+      // open after the warm-up); a leak would add thousands over these moves.
+      expect(end.allNodes - end.boardNodes - (warm.allNodes - warm.boardNodes), 'all nodes, detached ones included').toBeLessThanOrEqual(
+        32,
+      );
+      expect(end.listeners, 'event listeners').toBe(warm.listeners);
+      expect(await game.errors()).toEqual([]);
+      await game.close();
+      // A safety net, not a budget: about 100 s on an idle 2-core machine, three times that on a busy one.
+    },
+    480_000,
+  );
 
   it(`keeps the live WebGL objects exactly flat over ${CUBES_MOVES} moves on the 3D cubes`, async () => {
-    const game = await openGame(browser, { skin: 'cubes', query: '?seed=9002', viewport: VIEWPORT, initScript: `(${countGlObjects.toString()})()` });
+    const game = await openGame(browser, {
+      skin: 'cubes',
+      query: '?seed=9002',
+      viewport: VIEWPORT,
+      initScript: `(${countGlObjects.toString()})()`,
+    });
     const { page } = game;
     expect(await page.locator('#board canvas').count(), 'the cubes are shown').toBe(1);
     await page.selectOption('#ai-speed', 'max');

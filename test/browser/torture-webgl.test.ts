@@ -40,7 +40,9 @@ const shown = (page: TestPage): Promise<Shown> =>
   page.evaluate((key) => {
     const num = (id: string): number => Number(document.getElementById(id)?.textContent?.replace(/,/g, ''));
     return {
-      grid: [...document.querySelectorAll('#game [role="gridcell"]')].map((cell) => (cell.textContent === 'empty' ? 0 : Number(cell.textContent))),
+      grid: [...document.querySelectorAll('#game [role="gridcell"]')].map((cell) =>
+        cell.textContent === 'empty' ? 0 : Number(cell.textContent),
+      ),
       save: (JSON.parse(localStorage.getItem(key) ?? 'null') as { game: SavedGame }).game,
       hud: { score: num('score'), moves: num('moves') },
     };
@@ -48,7 +50,10 @@ const shown = (page: TestPage): Promise<Shown> =>
 
 /** Waits `ms` for animations to play out, then two frames so the last one is drawn. */
 const settle = (page: TestPage, ms: number): Promise<void> =>
-  page.evaluate((ms) => new Promise<void>((resolve) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(() => resolve())), ms)), ms);
+  page.evaluate(
+    (ms) => new Promise<void>((resolve) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(() => resolve())), ms)),
+    ms,
+  );
 
 /**
  * The board once two pictures a frame apart agree: moves queued while the context was lost
@@ -135,18 +140,21 @@ describe('the 3D cubes through 20 WebGL context losses', () => {
       expect(now.hud, where).toEqual({ score: now.save.score, moves: now.save.record.length });
       const after = await steadyBoard(page);
       expectDrawn(after, now.save, where);
-      if (!midAnimation) expect(differentPixels(resting, after), `${where}: a board resting through the loss looks as before`).toBeLessThan(SAME_PICTURE);
+      if (!midAnimation)
+        expect(differentPixels(resting, after), `${where}: a board resting through the loss looks as before`).toBeLessThan(SAME_PICTURE);
       resting = after;
 
       // After the last loss, a fresh page draws the same save: the restored page must look the same.
       if (i === LOSSES - 1) {
         const fresh = await game.context.newPage();
         await fresh.setViewportSize(VIEWPORT);
-        await fresh.goto((await page.url()));
+        await fresh.goto(await page.url());
         await boardShown(fresh);
         await settle(fresh, SETTLE_MS);
         expect((await shown(fresh)).save, `${where}: the fresh page shows the same game`).toEqual(now.save);
-        expect(differentPixels(await boardPixels(fresh), after), `${where}: the restored board looks like a fresh one`).toBeLessThan(SAME_PICTURE);
+        expect(differentPixels(await boardPixels(fresh), after), `${where}: the restored board looks like a fresh one`).toBeLessThan(
+          SAME_PICTURE,
+        );
         await fresh.close();
       }
       expect(await game.errors(), where).toEqual([]);

@@ -3,7 +3,12 @@ import { intOption, noPositionals, parseArgs } from '../../src/cli/args';
 import type { OptionSpec } from '../../src/cli/args';
 import { UsageError } from '../../src/cli/command';
 
-const SPECS: readonly OptionSpec[] = [{ name: 'size', value: 'N' }, { name: 'seed', value: 'S' }, { name: 'new' }, { name: 'json', short: 'j' }];
+const SPECS: readonly OptionSpec[] = [
+  { name: 'size', value: 'N' },
+  { name: 'seed', value: 'S' },
+  { name: 'new' },
+  { name: 'json', short: 'j' },
+];
 const parse = (args: readonly string[]) => {
   const parsed = parseArgs(args, SPECS);
   return { options: Object.fromEntries(parsed.options), positionals: parsed.positionals };
@@ -11,7 +16,10 @@ const parse = (args: readonly string[]) => {
 
 describe('command-line options', () => {
   it('takes values after a space or an equals sign, switches alone, and the last of a repeated option', () => {
-    expect(parse(['--size', '5', '--seed=abc', '--new', '-j', 'file', '--size', '6'])).toEqual({ options: { size: '6', seed: 'abc', new: true, json: true }, positionals: ['file'] });
+    expect(parse(['--size', '5', '--seed=abc', '--new', '-j', 'file', '--size', '6'])).toEqual({
+      options: { size: '6', seed: 'abc', new: true, json: true },
+      positionals: ['file'],
+    });
   });
 
   it('takes a value that starts with a dash, such as a seed word', () => {
@@ -39,7 +47,9 @@ describe('command-line options', () => {
     expect(intOption(parseArgs(['--size', '5'], SPECS), 'size', 3, 8)).toBe(5);
     expect(intOption(parseArgs([], SPECS), 'size', 3, 8)).toBeUndefined();
     for (const bad of ['9', '2', '4.5', '-4', 'four'])
-      expect(() => intOption(parseArgs([`--size=${bad}`], SPECS), 'size', 3, 8)).toThrow(new UsageError(`--size must be a whole number from 3 to 8, got "${bad}"`));
+      expect(() => intOption(parseArgs([`--size=${bad}`], SPECS), 'size', 3, 8)).toThrow(
+        new UsageError(`--size must be a whole number from 3 to 8, got "${bad}"`),
+      );
   });
 
   it('refuses an argument where a command takes none', () => {

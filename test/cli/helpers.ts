@@ -29,14 +29,19 @@ export function runCli(args: readonly string[], options: { input?: string | Buff
     child.stdout.on('data', (d: Buffer) => out.push(d));
     child.stderr.on('data', (d: Buffer) => err.push(d));
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') }));
+    child.on('close', (code) =>
+      resolve({ code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') }),
+    );
     child.stdin.on('error', () => {}); // The command may exit before reading everything.
     child.stdin.end(options.input ?? '');
   });
 }
 
 /** Runs the command line in-process, through `main`, with `input` on stdin and no terminal. */
-export async function runMain(args: readonly string[], options: { input?: string } = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+export async function runMain(
+  args: readonly string[],
+  options: { input?: string } = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   const stdin = new PassThrough();
   const stdout = new PassThrough();
   const stderr = new PassThrough();

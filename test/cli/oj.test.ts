@@ -8,8 +8,20 @@ import type { Direction } from '../../src/engine';
 import { bundle, runCli, tempDir } from './helpers';
 
 const WORDS: Record<Direction, string> = { left: 'LEFT', right: 'RIGHT', up: 'UP', down: 'DOWN' };
-const expected = (rows: number[][], dir: Direction): string => `${toRows(move(fromRows(rows), dir).board).map((r) => r.join(' ')).join('\n')}\n\n`;
-const boardArb = fc.array(fc.array(fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 15 }).map((e) => 2 ** e)), { minLength: 4, maxLength: 4 }), { minLength: 4, maxLength: 4 });
+const expected = (rows: number[][], dir: Direction): string =>
+  `${toRows(move(fromRows(rows), dir).board)
+    .map((r) => r.join(' '))
+    .join('\n')}\n\n`;
+const boardArb = fc.array(
+  fc.array(
+    fc.oneof(
+      fc.constant(0),
+      fc.integer({ min: 1, max: 15 }).map((e) => 2 ** e),
+    ),
+    { minLength: 4, maxLength: 4 },
+  ),
+  { minLength: 4, maxLength: 4 },
+);
 
 describe('cube2048 oj', () => {
   it('judges the classic example', async () => {
@@ -37,9 +49,21 @@ describe('cube2048 oj', () => {
 
   it.each([
     ['a negative T', '-5\n', 'cube2048 oj: the number of cases T must be a whole number from 0 up, got "-5"\n'],
-    ['fewer cases than T', '2\n0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 2 DOWN\n', "cube2048 oj: case 2 of 2: the input ended before this case's board (only 1 of 2 cases given)\n"],
-    ['an unknown direction', '1\n0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 2 NORTH\n', 'cube2048 oj: case 1 of 1: unknown direction "NORTH" (expected LEFT, RIGHT, UP or DOWN)\n'],
-    ['a missing number', '1\n0 0 0 0 0 0 0 0 0 0 0 0 0 0 2 DOWN\n', 'cube2048 oj: case 1 of 1, row 4 column 4: expected a number (16 per board), got "DOWN"\n'],
+    [
+      'fewer cases than T',
+      '2\n0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 2 DOWN\n',
+      "cube2048 oj: case 2 of 2: the input ended before this case's board (only 1 of 2 cases given)\n",
+    ],
+    [
+      'an unknown direction',
+      '1\n0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 2 NORTH\n',
+      'cube2048 oj: case 1 of 1: unknown direction "NORTH" (expected LEFT, RIGHT, UP or DOWN)\n',
+    ],
+    [
+      'a missing number',
+      '1\n0 0 0 0 0 0 0 0 0 0 0 0 0 0 2 DOWN\n',
+      'cube2048 oj: case 1 of 1, row 4 column 4: expected a number (16 per board), got "DOWN"\n',
+    ],
     ['empty input', '', 'cube2048 oj: expected the number of cases T, but the input is empty\n'],
   ])('exits 2 on %s', async (_name, input, stderr) => {
     const run = await runCli(['oj'], { input });

@@ -14,7 +14,21 @@ describe('the keys of cube2048 play', () => {
     expect(commandsOf('\x1b[D\x1b[A\x1b[C\x1b[B')).toEqual(['left', 'up', 'right', 'down']);
     expect(commandsOf('wasdWASD')).toEqual(['up', 'left', 'down', 'right', 'up', 'left', 'down', 'right']);
     expect(commandsOf('hjklHJKL')).toEqual(['left', 'down', 'up', 'right', 'left', 'down', 'up', 'right']);
-    expect(commandsOf('uUnN\rcCqQ\x03\x04\x1b\x0c')).toEqual(['undo', 'undo', 'newGame', 'newGame', 'keepGoing', 'keepGoing', 'keepGoing', 'quit', 'quit', 'quit', 'quit', 'finish', 'redraw']);
+    expect(commandsOf('uUnN\rcCqQ\x03\x04\x1b\x0c')).toEqual([
+      'undo',
+      'undo',
+      'newGame',
+      'newGame',
+      'keepGoing',
+      'keepGoing',
+      'keepGoing',
+      'quit',
+      'quit',
+      'quit',
+      'quit',
+      'finish',
+      'redraw',
+    ]);
   });
 
   it('leave every other key alone, Ctrl+Z included (a browser’s undo, not a terminal’s)', () => {
@@ -27,18 +41,43 @@ describe('the keys of cube2048 play', () => {
 
   it('are each named in the Keys block of --help', () => {
     const help = keysHelp();
-    for (const key of [...keysFor(GAME_KEYS, 'undo', 'terminal'), ...keysFor(GAME_KEYS, 'newGame'), ...Object.keys(TERMINAL_KEYS)]) expect(help).toContain(asTyped(key));
+    for (const key of [...keysFor(GAME_KEYS, 'undo', 'terminal'), ...keysFor(GAME_KEYS, 'newGame'), ...Object.keys(TERMINAL_KEYS)])
+      expect(help).toContain(asTyped(key));
     expect(help).toMatch(/^ {2}← ↑ → ↓, w a s d, h j k l {3}slide the tiles$/m);
     expect(help).toMatch(/^ {2}q, Ctrl\+C, Ctrl\+D {11}quit \(the game stays saved\)$/m);
   });
 
   it('give the terminal skin the first key of each command, and the answers', () => {
-    expect(FRAME_KEYS).toEqual({ move: '←↑→↓ wasd hjkl', movePlain: 'arrows/wasd/hjkl', undo: 'u', newGame: 'n', keepGoing: 'Enter', quit: 'q', yes: 'y', no: 'n' });
+    expect(FRAME_KEYS).toEqual({
+      move: '←↑→↓ wasd hjkl',
+      movePlain: 'arrows/wasd/hjkl',
+      undo: 'u',
+      newGame: 'n',
+      keepGoing: 'Enter',
+      quit: 'q',
+      yes: 'y',
+      no: 'n',
+    });
     expect([FRAME_KEYS.yes, FRAME_KEYS.no]).toEqual(Object.keys(ANSWER_KEYS));
   });
 
   it('are the only keys the skin names: it prints whatever labels it is given', () => {
-    const model: FrameModel = { size: 4, cells: new Uint8Array(16), score: 0, best: 0, moves: 0, gained: 0, status: 'over', target: 2048, canUndo: true, merged: new Set(), spawned: new Set(), notices: [], prompt: null, hint: null };
+    const model: FrameModel = {
+      size: 4,
+      cells: new Uint8Array(16),
+      score: 0,
+      best: 0,
+      moves: 0,
+      gained: 0,
+      status: 'over',
+      target: 2048,
+      canUndo: true,
+      merged: new Set(),
+      spawned: new Set(),
+      notices: [],
+      prompt: null,
+      hint: null,
+    };
     const keys = { move: 'M', movePlain: 'MP', undo: 'U1', newGame: 'N1', keepGoing: 'K1', quit: 'Q1', yes: 'Y1', no: 'N2' };
     const text = stripAnsi(renderFrame(model, { columns: 80, rows: 30, mode: 'plain', keys }));
     expect(text).toContain('U1 undo · N1 new game · Q1 quit');

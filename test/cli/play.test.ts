@@ -30,13 +30,25 @@ afterEach(() => {
 
 const stateDir = (): string => join(dir.path, 'state', 'cube2048');
 // English unless a test names another language (the machine's own LANG must not change what the tests read).
-const env = (extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({ XDG_STATE_HOME: join(dir.path, 'state'), TERM: 'xterm-256color', NO_COLOR: '1', COLORTERM: '', LANG: 'C.UTF-8', LC_ALL: '', LC_MESSAGES: '', ...extra });
+const env = (extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
+  XDG_STATE_HOME: join(dir.path, 'state'),
+  TERM: 'xterm-256color',
+  NO_COLOR: '1',
+  COLORTERM: '',
+  LANG: 'C.UTF-8',
+  LC_ALL: '',
+  LC_MESSAGES: '',
+  ...extra,
+});
 
 /**
  * A shell on the pty: sets the window size, saves the terminal settings, runs the game,
  * prints its exit status, and saves the settings again.
  */
-function playOnPty(args: string, options: { rows?: number; cols?: number; env?: NodeJS.ProcessEnv; background?: boolean; thenRun?: string } = {}): Pty {
+function playOnPty(
+  args: string,
+  options: { rows?: number; cols?: number; env?: NodeJS.ProcessEnv; background?: boolean; thenRun?: string } = {},
+): Pty {
   const before = join(dir.path, 'stty-before');
   const after = join(dir.path, 'stty-after');
   const game = cliCommand(`play ${args}`);
@@ -74,7 +86,11 @@ const exitStatus = (output: string): number | null => {
 describe('cube2048 play', () => {
   it('says it needs a terminal and exits 2 when it has none', async () => {
     const run = await runCli(['play'], { env: env() });
-    expect(run).toEqual({ code: 2, stdout: '', stderr: 'cube2048 play: needs an interactive terminal (standard input and output must both be a terminal).\n' });
+    expect(run).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'cube2048 play: needs an interactive terminal (standard input and output must both be a terminal).\n',
+    });
   });
 
   it('draws the seeded game, moves it with the keys, and restores the terminal on q', async () => {
@@ -312,7 +328,10 @@ describe('cube2048 play', () => {
     expect(p.screen().join('\n')).toContain('u undo · n new game · q quit');
     p.send('u');
     // The whole redraw, not just the prompt's removal: a loaded machine can show the screen half drawn.
-    await p.waitFor(() => !p.screen().join('\n').includes('Game over') && JSON.stringify(boardOnScreen(p.screen())) === JSON.stringify(rows), 'the undo');
+    await p.waitFor(
+      () => !p.screen().join('\n').includes('Game over') && JSON.stringify(boardOnScreen(p.screen())) === JSON.stringify(rows),
+      'the undo',
+    );
     expect(boardOnScreen(p.screen())).toEqual(rows);
     p.send('q');
     expect(await p.exited).toBe(0);
@@ -345,13 +364,24 @@ describe('cube2048 play', () => {
     const parsed = parseEntry(JSON.parse(lines[0] as string));
     if (!parsed.ok) throw new Error(parsed.error);
     const entry = parsed.value;
-    expect(entry).toMatchObject({ size: 3, seed, moves: game.record, score: game.score, maxTile: maxTile(game.board), end: 'over', mode: 'seeded', startedAt: meta.startedAt });
+    expect(entry).toMatchObject({
+      size: 3,
+      seed,
+      moves: game.record,
+      score: game.score,
+      maxTile: maxTile(game.board),
+      end: 'over',
+      mode: 'seeded',
+      startedAt: meta.startedAt,
+    });
     expect(entry.endedAt).toBeGreaterThanOrEqual(entry.startedAt);
     expect(replayProblem(entry)).toBeNull();
 
     second.send('u');
     await second.waitFor(() => !second.screen().join('\n').includes('Game over'), 'the undo');
-    expect(readFileSync(join(stateDir(), 'history.jsonl'), 'utf8').split('\n').filter(Boolean)[1]).toBe(JSON.stringify({ retract: entry.id }));
+    expect(readFileSync(join(stateDir(), 'history.jsonl'), 'utf8').split('\n').filter(Boolean)[1]).toBe(
+      JSON.stringify({ retract: entry.id }),
+    );
     second.send('q');
     expect(await second.exited).toBe(0);
   });
@@ -369,7 +399,9 @@ describe('cube2048 play', () => {
     second.send('q');
     expect(await second.exited).toBe(0);
     const lines = readFileSync(join(stateDir(), 'history.jsonl'), 'utf8').split('\n').filter(Boolean);
-    expect(lines.map((line) => JSON.parse(line) as Record<string, unknown>)).toEqual([expect.objectContaining({ size: 3, seed: 5, moves: game.record, end: 'left', mode: 'seeded' })]);
+    expect(lines.map((line) => JSON.parse(line) as Record<string, unknown>)).toEqual([
+      expect.objectContaining({ size: 3, seed: 5, moves: game.record, end: 'left', mode: 'seeded' }),
+    ]);
   });
 
   it('re-centres the board when the window is resized', async () => {

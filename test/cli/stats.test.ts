@@ -20,7 +20,13 @@ afterEach(() => dir.remove());
 
 const stateDir = (): string => join(dir.path, 'state', 'cube2048');
 const historyPath = (): string => join(stateDir(), 'history.jsonl');
-const env = (extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({ XDG_STATE_HOME: join(dir.path, 'state'), LANG: 'C.UTF-8', LC_ALL: '', LC_CTYPE: '', ...extra });
+const env = (extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
+  XDG_STATE_HOME: join(dir.path, 'state'),
+  LANG: 'C.UTF-8',
+  LC_ALL: '',
+  LC_CTYPE: '',
+  ...extra,
+});
 
 const HOUR = 3_600_000;
 /** A finished game on a `size` board, ended `hour` hours after the epoch plus a bit. */
@@ -37,7 +43,11 @@ const writeHistory = (lines: readonly string[]): void => {
 
 describe('cube2048 stats', () => {
   it('says no game is kept yet, and exits 0, before the first game', async () => {
-    expect(await runCli(['stats'], { env: env() })).toEqual({ code: 0, stdout: 'No games kept yet: play with cube2048 play.\n', stderr: '' });
+    expect(await runCli(['stats'], { env: env() })).toEqual({
+      code: 0,
+      stdout: 'No games kept yet: play with cube2048 play.\n',
+      stderr: '',
+    });
   });
 
   it('prints every board and each size, with a bar for each largest tile and the scores over time', async () => {
@@ -55,7 +65,9 @@ describe('cube2048 stats', () => {
   });
 
   it('speaks the language LANG names, its labels in one column however wide their characters', async () => {
-    expect((await runCli(['stats'], { env: env({ LANG: 'de_DE.UTF-8' }) })).stdout).toBe('Noch keine Spiele aufbewahrt: Spiel mit cube2048 play.\n');
+    expect((await runCli(['stats'], { env: env({ LANG: 'de_DE.UTF-8' }) })).stdout).toBe(
+      'Noch keine Spiele aufbewahrt: Spiel mit cube2048 play.\n',
+    );
     writeHistory(games.map(entryLine));
     const de = await runCli(['stats'], { env: env({ LANG: 'de_DE.UTF-8' }) });
     expect(de.stdout).toContain('Alle Spielfelder · 3 Spiele');
@@ -64,10 +76,16 @@ describe('cube2048 stats', () => {
     const ja = await runCli(['stats'], { env: env({ LANG: 'ja_JP.UTF-8' }) });
     expect(ja.stdout).toContain('すべての盤面 · 3 ゲーム');
     // "最長のゲーム" is five characters, ten columns: the values still start in one column.
-    const starts = ja.stdout.split('\n').filter((line) => /^ {2}\S/.test(line) && !line.includes('最大タイル')).slice(0, 7).map((line) => {
-      const label = /^ {2}(\S+)/.exec(line)?.[1] ?? '';
-      return [...label].reduce((w, c) => w + ((c.codePointAt(0) ?? 0) > 0x2e80 ? 2 : 1), 2) + (/^ {2}\S+( +)/.exec(line)?.[1]?.length ?? 0);
-    });
+    const starts = ja.stdout
+      .split('\n')
+      .filter((line) => /^ {2}\S/.test(line) && !line.includes('最大タイル'))
+      .slice(0, 7)
+      .map((line) => {
+        const label = /^ {2}(\S+)/.exec(line)?.[1] ?? '';
+        return (
+          [...label].reduce((w, c) => w + ((c.codePointAt(0) ?? 0) > 0x2e80 ? 2 : 1), 2) + (/^ {2}\S+( +)/.exec(line)?.[1]?.length ?? 0)
+        );
+      });
     expect(new Set(starts).size).toBe(1);
   });
 
@@ -78,7 +96,9 @@ describe('cube2048 stats', () => {
     expect(run.stdout.startsWith('3x3 board - 2 games\n')).toBe(true);
     expect(run.stdout).not.toContain('4x4');
     expect(run.stdout).toMatch(/^[\x20-\x7e\n]*$/);
-    expect((await runCli(['stats', '--size', '6'], { env: env() })).stdout).toBe('No 6×6 games kept yet: play one with cube2048 play --size 6.\n');
+    expect((await runCli(['stats', '--size', '6'], { env: env() })).stdout).toBe(
+      'No 6×6 games kept yet: play one with cube2048 play --size 6.\n',
+    );
   });
 
   it('prints the statistics object as JSON with --json', async () => {
@@ -100,7 +120,9 @@ describe('cube2048 stats', () => {
     writeHistory([entryLine(games[0] as HistoryEntry), '{"size":4,"sco', entryLine(games[1] as HistoryEntry)]);
     const run = await runCli(['stats', '--json'], { env: env() });
     expect(run.code).toBe(0);
-    expect(run.stderr).toBe(`cube2048 stats: Line 2 of ${historyPath()} could not be read; it was moved to ${join(stateDir(), 'history.unreadable.jsonl')}.\n`);
+    expect(run.stderr).toBe(
+      `cube2048 stats: Line 2 of ${historyPath()} could not be read; it was moved to ${join(stateDir(), 'history.unreadable.jsonl')}.\n`,
+    );
     expect((JSON.parse(run.stdout) as Statistics).overall.played).toBe(2);
     expect(readFileSync(join(stateDir(), 'history.unreadable.jsonl'), 'utf8')).toBe('{"size":4,"sco\n');
     // Set aside once: the next run reads a clean file.
@@ -110,7 +132,9 @@ describe('cube2048 stats', () => {
   it('names the lines it set aside in the terminal’s language, listed as the language lists them', async () => {
     writeHistory(['{"size":', entryLine(games[0] as HistoryEntry), 'nonsense', '{}']);
     const run = await runCli(['stats'], { env: { ...env(), LANG: 'de_DE.UTF-8' } });
-    expect(run.stderr).toBe(`cube2048 stats: Die Zeilen 1, 3 und 4 von ${historyPath()} waren nicht lesbar; sie wurden nach ${join(stateDir(), 'history.unreadable.jsonl')} verschoben.\n`);
+    expect(run.stderr).toBe(
+      `cube2048 stats: Die Zeilen 1, 3 und 4 von ${historyPath()} waren nicht lesbar; sie wurden nach ${join(stateDir(), 'history.unreadable.jsonl')} verschoben.\n`,
+    );
   });
 
   it('leaves out a game taken back, and merges a game kept twice', async () => {

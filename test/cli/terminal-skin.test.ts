@@ -58,7 +58,11 @@ describe('a frame', () => {
         fc.boolean(),
         (size, columns, rows, mode, notice) => {
           const cells = Uint8Array.from({ length: size * size }, (_, i) => i % (size * size + 2));
-          const m = model({ size, cells, notices: notice ? ['Your saved game could not be read; it was set aside and a new game was started.'] : [] });
+          const m = model({
+            size,
+            cells,
+            notices: notice ? ['Your saved game could not be read; it was set aside and a new game was started.'] : [],
+          });
           const lines = shown(m, columns, rows, mode);
           expect(lines).toHaveLength(rows);
           for (const line of lines) expect([...line].length).toBeLessThanOrEqual(columns);
@@ -102,7 +106,12 @@ describe('a frame', () => {
 
   it('lights up merged tiles and fades in new ones, briefly', () => {
     const plainTile = renderFrame(model(), { columns: 80, rows: 24, mode: 'truecolor', keys: FRAME_KEYS });
-    const lit = renderFrame(model({ merged: new Set([0]), spawned: new Set([1]) }), { columns: 80, rows: 24, mode: 'truecolor', keys: FRAME_KEYS });
+    const lit = renderFrame(model({ merged: new Set([0]), spawned: new Set([1]) }), {
+      columns: 80,
+      rows: 24,
+      mode: 'truecolor',
+      keys: FRAME_KEYS,
+    });
     expect(lit).not.toBe(plainTile);
     expect(lit).not.toContain('48;2;238;228;218m   2'); // the 2 tile is drawn lighter while lit
   });
@@ -139,7 +148,12 @@ describe('a frame', () => {
   });
 
   it('prints big tiles as 2^e so they fit their cell', () => {
-    const lines = frameLines(model({ cells: Uint8Array.from([20, 40, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]) }), { columns: 80, rows: 24, mode: 'plain', keys: FRAME_KEYS });
+    const lines = frameLines(model({ cells: Uint8Array.from([20, 40, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]) }), {
+      columns: 80,
+      rows: 24,
+      mode: 'plain',
+      keys: FRAME_KEYS,
+    });
     const text = lines.map((l) => l.map((s) => s.text).join('')).join('\n');
     expect(text).toContain('2^20');
     expect(text).toContain('2^40');
@@ -239,13 +253,16 @@ describe('terminal keys', () => {
   });
 
   it('decodes several keys in one chunk, Ctrl+C, Enter and a lone Escape', () => {
-    expect(decodeKeys('wasd')).toEqual([..."wasd"].map((char) => ({ name: 'char', char })));
+    expect(decodeKeys('wasd')).toEqual([...'wasd'].map((char) => ({ name: 'char', char })));
     expect(decodeKeys('\x03').map((k) => k.name)).toEqual(['interrupt']);
     expect(decodeKeys('\r').map((k) => k.name)).toEqual(['enter']);
     expect(decodeKeys('\x1b').map((k) => k.name)).toEqual(['escape']);
   });
 
   it('passes over keys it does not use', () => {
-    expect(decodeKeys('\x1b[15~x')).toEqual([{ name: 'unknown', sequence: '\x1b[15~' }, { name: 'char', char: 'x' }]);
+    expect(decodeKeys('\x1b[15~x')).toEqual([
+      { name: 'unknown', sequence: '\x1b[15~' },
+      { name: 'char', char: 'x' },
+    ]);
   });
 });

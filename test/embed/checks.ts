@@ -24,7 +24,13 @@ export async function ready(page: TestPage): Promise<void> {
     document.addEventListener('cube2048:move', (event) => {
       const e = event as CustomEvent<{ state: GameSnapshot }>;
       const target = e.target as HTMLElement;
-      window.seen.push({ via: 'event', game: target.id || target.localName, moves: e.detail.state.moves, composed: e.composed, bubbles: e.bubbles });
+      window.seen.push({
+        via: 'event',
+        game: target.id || target.localName,
+        moves: e.detail.state.moves,
+        composed: e.composed,
+        bubbles: e.bubbles,
+      });
     });
   });
 }
@@ -87,7 +93,12 @@ export interface Teardown {
 export async function mountPlayDestroy(page: TestPage, skin: 'cubes' | 'flat'): Promise<Teardown> {
   const first = await page.evaluate(async (skin) => {
     const el = document.getElementById('c') as HTMLElement;
-    const globals = (): number[] => [document.head.childElementCount, document.body.childElementCount, document.styleSheets.length, document.adoptedStyleSheets.length];
+    const globals = (): number[] => [
+      document.head.childElementCount,
+      document.body.childElementCount,
+      document.styleSheets.length,
+      document.adoptedStyleSheets.length,
+    ];
     const before = globals();
     const mark = window.__track.mark();
     const onlyGlobal = (live: Live): string[] => live.listeners.filter((l) => l.startsWith('window') || l.startsWith('document'));
@@ -100,7 +111,10 @@ export async function mountPlayDestroy(page: TestPage, skin: 'cubes' | 'flat'): 
   }, skin);
   // Focus the board as a player would, and play.
   await page.click('#c .game');
-  const focused = await page.evaluate((mark) => window.__track.since(mark).listeners.filter((l) => l.startsWith('window') || l.startsWith('document')), first.mark);
+  const focused = await page.evaluate(
+    (mark) => window.__track.since(mark).listeners.filter((l) => l.startsWith('window') || l.startsWith('document')),
+    first.mark,
+  );
   await press(page, MOVE_KEYS);
   const after = await page.evaluate(
     async ({ mark, before }) => {
@@ -108,8 +122,18 @@ export async function mountPlayDestroy(page: TestPage, skin: 'cubes' | 'flat'): 
       window.games.c?.destroy();
       await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
       await new Promise((done) => setTimeout(done, 100));
-      const globals = [document.head.childElementCount, document.body.childElementCount, document.styleSheets.length, document.adoptedStyleSheets.length];
-      return { left: window.__track.since(mark), canvasesLeft: document.querySelectorAll('canvas').length, childrenLeft: el.childNodes.length, globalChanges: globals.map((n, i) => n - (before[i] ?? 0)) };
+      const globals = [
+        document.head.childElementCount,
+        document.body.childElementCount,
+        document.styleSheets.length,
+        document.adoptedStyleSheets.length,
+      ];
+      return {
+        left: window.__track.since(mark),
+        canvasesLeft: document.querySelectorAll('canvas').length,
+        childrenLeft: el.childNodes.length,
+        globalChanges: globals.map((n, i) => n - (before[i] ?? 0)),
+      };
     },
     { mark: first.mark, before: first.before },
   );
@@ -121,7 +145,13 @@ export async function mountPlayDestroy(page: TestPage, skin: 'cubes' | 'flat'): 
     game.destroy();
     return moves;
   }, skin);
-  return { globalListenersUnfocused: first.unfocused, globalListenersFocused: focused, canvasesWhileMounted: first.canvases, ...after, remountMoves };
+  return {
+    globalListenersUnfocused: first.unfocused,
+    globalListenersFocused: focused,
+    canvasesWhileMounted: first.canvases,
+    ...after,
+    remountMoves,
+  };
 }
 
 export interface Cycles {
@@ -190,7 +220,9 @@ export async function mountDestroyCycles(page: TestPage, cycles: number, drawEve
   const milliseconds = await run(cycles, warmUp, drawEvery);
   await page.waitForTimeout(200);
   const heapAfter = await heap();
-  const canvasesLeft = await page.evaluate(() => document.querySelectorAll('canvas').length + ((document.getElementById('c') as HTMLElement).childNodes.length));
+  const canvasesLeft = await page.evaluate(
+    () => document.querySelectorAll('canvas').length + (document.getElementById('c') as HTMLElement).childNodes.length,
+  );
   const webglWarnings = (await page.consoleMessages()).filter((m) => /webgl/i.test(m) && /context/i.test(m));
   return { heapBefore, heapAfter, webglWarnings, canvasesLeft, milliseconds };
 }
@@ -198,11 +230,17 @@ export async function mountDestroyCycles(page: TestPage, cycles: number, drawEve
 /** Mounts with bad options; returns the state it plays with and whether anything of the bad input reached the DOM. */
 export async function mountWithBadOptions(page: TestPage): Promise<{ state: GameSnapshot; markupInjected: boolean; skin: string | null }> {
   return page.evaluate(async () => {
-    const bad = { size: 99, seed: 'abc<script>window.hacked=1</script>', skin: 'nope<img src=x onerror=window.hacked=1>', storage: false } as unknown as MountOptions;
+    const bad = {
+      size: 99,
+      seed: 'abc<script>window.hacked=1</script>',
+      skin: 'nope<img src=x onerror=window.hacked=1>',
+      storage: false,
+    } as unknown as MountOptions;
     const game = window.embedTest.mountGame(document.getElementById('c') as HTMLElement, bad);
     await game.ready;
     const root = document.querySelector('#c [data-cube2048]')?.shadowRoot;
-    const markupInjected = Boolean(root?.querySelector('script, img')) || (root?.textContent ?? '').includes('hacked') || 'hacked' in window;
+    const markupInjected =
+      Boolean(root?.querySelector('script, img')) || (root?.textContent ?? '').includes('hacked') || 'hacked' in window;
     const result = { state: game.getState(), markupInjected, skin: game.skin };
     game.destroy();
     return result;
@@ -212,14 +250,21 @@ export async function mountWithBadOptions(page: TestPage): Promise<{ state: Game
 /** A game mounted in German that keeps a history: what its shadow root says, and whether its history database was made. */
 export async function mountInGermanWithHistory(page: TestPage): Promise<{ lang: string | null; databases: string[] }> {
   return page.evaluate(async () => {
-    const game = window.embedTest.mountGame(document.getElementById('c') as HTMLElement, { skin: 'flat', lang: 'de', history: true, storage: 'pkg-history' });
+    const game = window.embedTest.mountGame(document.getElementById('c') as HTMLElement, {
+      skin: 'flat',
+      lang: 'de',
+      history: true,
+      storage: 'pkg-history',
+    });
     await game.ready;
     const root = document.querySelector('#c [data-cube2048]')?.shadowRoot;
     // The recorder opens its database as soon as its code arrives.
     const databases = async (): Promise<string[]> => (await indexedDB.databases()).flatMap((d) => (d.name ? [d.name] : []));
-    for (let i = 0; i < 50 && !(await databases()).includes('cube2048:pkg-history:history'); i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 50 && !(await databases()).includes('cube2048:pkg-history:history'); i++)
+      await new Promise((r) => setTimeout(r, 100));
     // The catalogue loads just after the game shows.
-    for (let i = 0; i < 50 && root?.querySelector('[lang]')?.getAttribute('lang') !== 'de'; i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 50 && root?.querySelector('[lang]')?.getAttribute('lang') !== 'de'; i++)
+      await new Promise((r) => setTimeout(r, 100));
     const result = { lang: root?.querySelector('[lang]')?.getAttribute('lang') ?? null, databases: await databases() };
     game.destroy();
     return result;
@@ -239,7 +284,8 @@ export interface ElementRun {
 /** `<cube-2048>` from creation to removal and back; the page must have the tracker installed. */
 export async function elementLifecycle(page: TestPage): Promise<ElementRun> {
   return page.evaluate(async () => {
-    const frames = (): Promise<void> => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 50))));
+    const frames = (): Promise<void> =>
+      new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 50))));
     window.seen = [];
     const mark = window.__track.mark();
     const el = document.createElement('cube-2048');
@@ -263,7 +309,11 @@ export async function elementLifecycle(page: TestPage): Promise<ElementRun> {
     el.move('right');
     el.remove();
     await frames();
-    const removed = { shadowChildren: el.shadowRoot?.childNodes.length ?? -1, canvases: document.querySelectorAll('canvas').length, left: window.__track.since(mark) };
+    const removed = {
+      shadowChildren: el.shadowRoot?.childNodes.length ?? -1,
+      canvases: document.querySelectorAll('canvas').length,
+      left: window.__track.since(mark),
+    };
     document.getElementById('c')?.append(el);
     await el.game?.ready;
     const remounted = el.getState();

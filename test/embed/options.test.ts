@@ -1,27 +1,85 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ATTRIBUTES, LIVE_OPTIONS, OPTIONS, PROPERTY_ATTRIBUTES, checkAttribute, effectOf, checkLiveOptions, optionsFromStrings, problemLine, resolveOptions, storagePrefix } from '../../src/embed/options';
+import {
+  ATTRIBUTES,
+  LIVE_OPTIONS,
+  OPTIONS,
+  PROPERTY_ATTRIBUTES,
+  checkAttribute,
+  effectOf,
+  checkLiveOptions,
+  optionsFromStrings,
+  problemLine,
+  resolveOptions,
+  storagePrefix,
+} from '../../src/embed/options';
 import { registerSkin } from '../../src/skins/registry';
 
 describe('mountGame options', () => {
   it('default to a 3D game saved under cube2048:embed, keys while focused, following the system', () => {
     expect(resolveOptions(undefined)).toEqual({
-      value: { skin: 'cubes', size: undefined, seed: undefined, storage: 'cube2048:embed', keyboard: 'focus', reducedMotion: undefined, theme: 'auto', history: false, on: {} },
+      value: {
+        skin: 'cubes',
+        size: undefined,
+        seed: undefined,
+        storage: 'cube2048:embed',
+        keyboard: 'focus',
+        reducedMotion: undefined,
+        theme: 'auto',
+        history: false,
+        on: {},
+      },
       problems: [],
     });
   });
 
   it('take every valid value as given', () => {
     const move = (): void => undefined;
-    const { value, problems } = resolveOptions({ skin: 'flat', size: 6, seed: 4294967295, storage: false, keyboard: 'page', reducedMotion: true, theme: 'dark', history: true, on: { move } });
+    const { value, problems } = resolveOptions({
+      skin: 'flat',
+      size: 6,
+      seed: 4294967295,
+      storage: false,
+      keyboard: 'page',
+      reducedMotion: true,
+      theme: 'dark',
+      history: true,
+      on: { move },
+    });
     expect(problems).toEqual([]);
-    expect(value).toEqual({ skin: 'flat', size: 6, seed: 4294967295, storage: null, keyboard: 'page', reducedMotion: true, theme: 'dark', history: true, on: { move } });
+    expect(value).toEqual({
+      skin: 'flat',
+      size: 6,
+      seed: 4294967295,
+      storage: null,
+      keyboard: 'page',
+      reducedMotion: true,
+      theme: 'dark',
+      history: true,
+      on: { move },
+    });
   });
 
   it('replace each bad value by its default and say why, naming the value', () => {
-    const { value, problems } = resolveOptions({ size: 99, seed: 'abc<script>', skin: 'Round Cubes', theme: 'plaid', keyboard: 'everywhere', reducedMotion: 'yes', storage: 'has space' });
-    expect(value).toMatchObject({ size: undefined, seed: undefined, skin: 'cubes', theme: 'auto', keyboard: 'focus', reducedMotion: undefined, storage: 'cube2048:embed' });
+    const { value, problems } = resolveOptions({
+      size: 99,
+      seed: 'abc<script>',
+      skin: 'Round Cubes',
+      theme: 'plaid',
+      keyboard: 'everywhere',
+      reducedMotion: 'yes',
+      storage: 'has space',
+    });
+    expect(value).toMatchObject({
+      size: undefined,
+      seed: undefined,
+      skin: 'cubes',
+      theme: 'auto',
+      keyboard: 'focus',
+      reducedMotion: undefined,
+      storage: 'cube2048:embed',
+    });
     expect(problems).toHaveLength(7);
     expect(problems.join('\n')).toContain('option size 99 is not a board size from 3 to 8, so 4 is used');
     expect(problems.join('\n')).toContain('option seed "abc<script>" is not a whole number from 0 to 4294967295, so a random seed is used');
@@ -31,19 +89,25 @@ describe('mountGame options', () => {
   it('take a skin factory, or the name of a registered skin', () => {
     const factory = () => ({ name: 'mine', mount() {}, setHint() {}, update() {}, finish() {}, dispose() {} });
     expect(resolveOptions({ skin: factory })).toEqual({ value: expect.objectContaining({ skin: factory }), problems: [] });
-    expect(resolveOptions({ skin: 'neon-glow' }).problems).toEqual(['option skin "neon-glow" is not a skin (one of cubes, flat, or a factory), so cubes is used']);
+    expect(resolveOptions({ skin: 'neon-glow' }).problems).toEqual([
+      'option skin "neon-glow" is not a skin (one of cubes, flat, or a factory), so cubes is used',
+    ]);
     registerSkin('neon-glow', factory);
     expect(resolveOptions({ skin: 'neon-glow' })).toEqual({ value: expect.objectContaining({ skin: 'neon-glow' }), problems: [] });
   });
 
-  it('leave an attribute\'s skin name to be looked up when the game shows it (the page may register it later), but not the iframe page\'s', () => {
+  it("leave an attribute's skin name to be looked up when the game shows it (the page may register it later), but not the iframe page's", () => {
     expect(checkAttribute('skin', 'not-yet').value).toEqual({ skin: 'not-yet' });
     expect(checkAttribute('skin', 'Not Yet').problems).toHaveLength(1);
-    expect(checkAttribute('skin', 'not-yet', true).problems).toEqual([expect.stringMatching(/^skin="not-yet" is not a skin \(one of cubes, flat/)]);
+    expect(checkAttribute('skin', 'not-yet', true).problems).toEqual([
+      expect.stringMatching(/^skin="not-yet" is not a skin \(one of cubes, flat/),
+    ]);
   });
 
   it('refuse the showcase-only text skin in a game', () => {
-    expect(resolveOptions({ skin: 'text' }).problems).toEqual([expect.stringMatching(/^option skin "text" is not a skin \(one of cubes, flat/)]);
+    expect(resolveOptions({ skin: 'text' }).problems).toEqual([
+      expect.stringMatching(/^option skin "text" is not a skin \(one of cubes, flat/),
+    ]);
     expect(checkAttribute('skin', 'text').problems).toHaveLength(1);
   });
 
@@ -111,7 +175,9 @@ describe('<cube-2048> attributes and iframe address parameters', () => {
     expect(checkAttribute('reduced-motion', 'true').value).toEqual({ reducedMotion: true });
     expect(checkAttribute('reduced-motion', 'false').value).toEqual({ reducedMotion: false });
     expect(checkAttribute('reduced-motion', null).value).toEqual({ reducedMotion: undefined });
-    expect(checkAttribute('reduced-motion', 'maybe').problems).toEqual(['reduced-motion="maybe" is not true, false or auto, so the system setting is followed']);
+    expect(checkAttribute('reduced-motion', 'maybe').problems).toEqual([
+      'reduced-motion="maybe" is not true, false or auto, so the system setting is followed',
+    ]);
   });
 
   it('go back to the default when an attribute is removed', () => {
@@ -129,12 +195,17 @@ describe('the options table', () => {
     return table
       .split('\n')
       .filter((line) => line.startsWith('| `'))
-      .map((line) => line.split('|').slice(1, -1).map((cell) => cell.trim()));
+      .map((line) =>
+        line
+          .split('|')
+          .slice(1, -1)
+          .map((cell) => cell.trim()),
+      );
   };
   const EFFECT_WORDS = { live: 'live', skin: 'redraws', newGame: 'new game', restart: 'restarts', mount: 'at mount' } as const;
   const bare = (value: unknown): string => String(value).replace(/^cube2048:/, '');
 
-  it('is the README\'s list of options, with the same attributes, defaults and effects', () => {
+  it("is the README's list of options, with the same attributes, defaults and effects", () => {
     const rows = readmeRows();
     expect(rows.map((row) => row[0])).toEqual(Object.keys(OPTIONS).map((name) => `\`${name}\``));
     for (const [option, attribute, , defaults, effect] of rows) {
@@ -176,11 +247,15 @@ describe('the lang option', () => {
     expect(effectOf('lang').effect).toBe('live');
   });
 
-  it('names a language it does not speak in the usual one line, and follows the browser\'s instead', () => {
+  it("names a language it does not speak in the usual one line, and follows the browser's instead", () => {
     const { value, problems } = resolveOptions({ lang: 'klingon<b>' });
     expect(value.lang).toBeUndefined();
-    expect(problemLine(problems)).toBe('cube2048: option lang "klingon<b>" is not a language cube2048 speaks (en, es, pt-BR, fr, de, it, ru, zh-CN, ja, ko, ar), so the browser\'s language is used.');
-    expect(checkAttribute('lang', 'xx').problems).toEqual(['lang="xx" is not a language cube2048 speaks (en, es, pt-BR, fr, de, it, ru, zh-CN, ja, ko, ar), so the browser\'s language is used']);
+    expect(problemLine(problems)).toBe(
+      'cube2048: option lang "klingon<b>" is not a language cube2048 speaks (en, es, pt-BR, fr, de, it, ru, zh-CN, ja, ko, ar), so the browser\'s language is used.',
+    );
+    expect(checkAttribute('lang', 'xx').problems).toEqual([
+      'lang="xx" is not a language cube2048 speaks (en, es, pt-BR, fr, de, it, ru, zh-CN, ja, ko, ar), so the browser\'s language is used',
+    ]);
     expect(resolveOptions({ lang: 42 }).problems).toHaveLength(1);
   });
 

@@ -162,7 +162,18 @@ console.log(state.board[0]?.[0], playMove(newGame({ seed: 1 }), 'up').report.mov
 `;
 
 const HOST_TSCONFIG = JSON.stringify({
-  compilerOptions: { strict: true, noUncheckedIndexedAccess: true, noEmit: true, skipLibCheck: false, skipDefaultLibCheck: true, module: 'esnext', moduleResolution: 'bundler', target: 'es2022', lib: ['es2023', 'dom', 'dom.iterable'], types: [] },
+  compilerOptions: {
+    strict: true,
+    noUncheckedIndexedAccess: true,
+    noEmit: true,
+    skipLibCheck: false,
+    skipDefaultLibCheck: true,
+    module: 'esnext',
+    moduleResolution: 'bundler',
+    target: 'es2022',
+    lib: ['es2023', 'dom', 'dom.iterable'],
+    types: [],
+  },
   files: ['check.ts', 'skins.ts', 'canvas.ts'],
 });
 
@@ -190,7 +201,10 @@ export async function packAndInstall(): Promise<InstalledPackage> {
 
   // The same steps as `npm run build:lib`, into this private folder.
   await build(libConfig(lib));
-  await Promise.all([run(process.execPath, [tsc, '-p', join(repo, 'tsconfig.lib.json'), '--outDir', join(lib, 'types')], { cwd: repo }), build(scriptConfig(join(lib, 'script')))]);
+  await Promise.all([
+    run(process.execPath, [tsc, '-p', join(repo, 'tsconfig.lib.json'), '--outDir', join(lib, 'types')], { cwd: repo }),
+    build(scriptConfig(join(lib, 'script'))),
+  ]);
 
   const packed = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', root], { cwd: packageDir });
   const [info] = JSON.parse(packed.stdout) as { filename: string; files: { path: string }[] }[];
@@ -216,7 +230,14 @@ export async function packAndInstall(): Promise<InstalledPackage> {
   );
   // Two builds, so the host page's own bundle (whose size is measured) shares nothing with the skin author's page.
   const hostBuild = (page: string, outDir: string) =>
-    build({ root: host, configFile: false, logLevel: 'warn', base: './', publicDir: false, build: { outDir: join(host, outDir), emptyOutDir: true, target: 'es2022', rollupOptions: { input: join(host, page) } } });
+    build({
+      root: host,
+      configFile: false,
+      logLevel: 'warn',
+      base: './',
+      publicDir: false,
+      build: { outDir: join(host, outDir), emptyOutDir: true, target: 'es2022', rollupOptions: { input: join(host, page) } },
+    });
   await hostBuild('index.html', 'dist');
   await hostBuild('skins.html', 'dist-skins');
 
@@ -240,7 +261,9 @@ export interface Sizes {
 /** Gzip sizes of the JavaScript files in `dir`: the one named `entry`, and the largest other one. */
 export async function gzipSizes(dir: string, entry: (name: string) => boolean): Promise<Sizes> {
   const files = (await readdir(dir)).filter((name) => name.endsWith('.js'));
-  const sizes = await Promise.all(files.map(async (name) => ({ name, gz: gzipSync(await readFile(join(dir, name)), { level: 9 }).length })));
+  const sizes = await Promise.all(
+    files.map(async (name) => ({ name, gz: gzipSync(await readFile(join(dir, name)), { level: 9 }).length })),
+  );
   const first = sizes.find((s) => entry(s.name));
   if (!first) throw new Error(`no entry file in ${dir}: ${files.join(', ')}`);
   return { entry: first.gz, cubes: Math.max(...sizes.filter((s) => s !== first).map((s) => s.gz)) };

@@ -3,29 +3,55 @@ import { parseCommand, parseOrigins } from '../../src/embed/protocol';
 
 describe('commands posted to the iframe page', () => {
   it('are ignored unless addressed to cube2048', () => {
-    for (const data of [null, 'move', { type: 'move', dir: 'left' }, { target: 'other', type: 'move' }, ['cube2048']]) expect(parseCommand(data)).toBeNull();
+    for (const data of [null, 'move', { type: 'move', dir: 'left' }, { target: 'other', type: 'move' }, ['cube2048']])
+      expect(parseCommand(data)).toBeNull();
   });
 
   it('are read with their id, which the answer echoes', () => {
-    expect(parseCommand({ target: 'cube2048', type: 'move', dir: 'up', id: 7 })).toEqual({ ok: true, command: { target: 'cube2048', type: 'move', dir: 'up', id: 7 } });
+    expect(parseCommand({ target: 'cube2048', type: 'move', dir: 'up', id: 7 })).toEqual({
+      ok: true,
+      command: { target: 'cube2048', type: 'move', dir: 'up', id: 7 },
+    });
     expect(parseCommand({ target: 'cube2048', type: 'undo' })).toEqual({ ok: true, command: { target: 'cube2048', type: 'undo' } });
-    expect(parseCommand({ target: 'cube2048', type: 'newGame', size: 5, seed: 9 })).toEqual({ ok: true, command: { target: 'cube2048', type: 'newGame', size: 5, seed: 9 } });
+    expect(parseCommand({ target: 'cube2048', type: 'newGame', size: 5, seed: 9 })).toEqual({
+      ok: true,
+      command: { target: 'cube2048', type: 'newGame', size: 5, seed: 9 },
+    });
     expect(parseCommand({ target: 'cube2048', type: 'setSkin', skin: 'flat' })).toMatchObject({ ok: true, command: { skin: 'flat' } });
-    expect(parseCommand({ target: 'cube2048', type: 'setOptions', theme: 'dark', reducedMotion: false })).toMatchObject({ ok: true, command: { theme: 'dark', reducedMotion: false } });
+    expect(parseCommand({ target: 'cube2048', type: 'setOptions', theme: 'dark', reducedMotion: false })).toMatchObject({
+      ok: true,
+      command: { theme: 'dark', reducedMotion: false },
+    });
   });
 
   it('are refused with a reason when malformed, keeping the id', () => {
-    expect(parseCommand({ target: 'cube2048', type: 'move', dir: 'sideways', id: 'x' })).toEqual({ ok: false, id: 'x', error: 'move: "sideways" is not a direction; use one of left, right, up, down' });
-    expect(parseCommand({ target: 'cube2048', type: 'newGame', size: 12 })).toMatchObject({ ok: false, error: expect.stringContaining('size 12 is not a board size') });
-    expect(parseCommand({ target: 'cube2048', type: 'explode' })).toMatchObject({ ok: false, error: expect.stringContaining('"explode" is not a command') });
-    expect(parseCommand({ target: 'cube2048', type: 'undo', id: { nested: true } })).toMatchObject({ ok: false, error: expect.stringContaining('id an object') });
+    expect(parseCommand({ target: 'cube2048', type: 'move', dir: 'sideways', id: 'x' })).toEqual({
+      ok: false,
+      id: 'x',
+      error: 'move: "sideways" is not a direction; use one of left, right, up, down',
+    });
+    expect(parseCommand({ target: 'cube2048', type: 'newGame', size: 12 })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('size 12 is not a board size'),
+    });
+    expect(parseCommand({ target: 'cube2048', type: 'explode' })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('"explode" is not a command'),
+    });
+    expect(parseCommand({ target: 'cube2048', type: 'undo', id: { nested: true } })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('id an object'),
+    });
     expect(parseCommand({ target: 'cube2048', type: 'setOptions', reducedMotion: 'yes' })).toMatchObject({ ok: false });
   });
 });
 
 describe('allowed origins from the address', () => {
   it('are exact http(s) origins, listed one by one or separated by commas', () => {
-    expect(parseOrigins(['https://a.example', 'http://localhost:8080,https://b.example/'])).toEqual({ value: ['https://a.example', 'http://localhost:8080', 'https://b.example'], problems: [] });
+    expect(parseOrigins(['https://a.example', 'http://localhost:8080,https://b.example/'])).toEqual({
+      value: ['https://a.example', 'http://localhost:8080', 'https://b.example'],
+      problems: [],
+    });
   });
 
   it('never include a wildcard, a path or another scheme', () => {

@@ -4,7 +4,11 @@ import { claimStorage } from '../../src/embed/storage';
 /** A window whose localStorage is a Map, enough for the storage wrapper. */
 function fakeWindow(): Window {
   const items = new Map<string, string>();
-  const localStorage = { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v), removeItem: (k: string) => void items.delete(k) };
+  const localStorage = {
+    getItem: (k: string) => items.get(k) ?? null,
+    setItem: (k: string, v: string) => void items.set(k, v),
+    removeItem: (k: string) => void items.delete(k),
+  };
   return { localStorage } as unknown as Window;
 }
 
@@ -16,7 +20,9 @@ describe('storage for embedded games', () => {
     expect(first.storage).not.toBeNull();
     expect(first.problem).toBeNull();
     expect(second.storage).toBeNull();
-    expect(second.problem).toBe('cube2048: another game on this page already saves under "cube2048:left", so this one is not saved. Give each game its own storage key.');
+    expect(second.problem).toBe(
+      'cube2048: another game on this page already saves under "cube2048:left", so this one is not saved. Give each game its own storage key.',
+    );
     first.release();
     expect(claimStorage(win, 'cube2048:left').storage).not.toBeNull();
   });

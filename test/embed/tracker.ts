@@ -36,9 +36,16 @@ declare global {
 /** Runs in the page (serialized by Playwright): it must not use anything from this module's scope. */
 export function installTracker(): void {
   let clock = 0;
-  type Entry = { readonly at: number; readonly target: EventTarget; readonly type: string; readonly listener: unknown; readonly capture: boolean };
+  type Entry = {
+    readonly at: number;
+    readonly target: EventTarget;
+    readonly type: string;
+    readonly listener: unknown;
+    readonly capture: boolean;
+  };
   const listeners: Entry[] = [];
-  const captureOf = (options: unknown): boolean => (typeof options === 'boolean' ? options : Boolean((options as { capture?: boolean } | undefined)?.capture));
+  const captureOf = (options: unknown): boolean =>
+    typeof options === 'boolean' ? options : Boolean((options as { capture?: boolean } | undefined)?.capture);
   const proto = EventTarget.prototype;
   const add = proto.addEventListener;
   const remove = proto.removeEventListener;
@@ -91,7 +98,9 @@ export function installTracker(): void {
 
   const observed = new Map<object, { at: number; targets: Set<unknown> }>();
   for (const name of ['ResizeObserver', 'MutationObserver', 'IntersectionObserver'] as const) {
-    const Real = window[name] as unknown as { prototype: { observe(t: unknown, o?: unknown): void; unobserve?(t: unknown): void; disconnect(): void } };
+    const Real = window[name] as unknown as {
+      prototype: { observe(t: unknown, o?: unknown): void; unobserve?(t: unknown): void; disconnect(): void };
+    };
     const observe = Real.prototype.observe;
     const unobserve = Real.prototype.unobserve;
     const disconnect = Real.prototype.disconnect;

@@ -111,7 +111,12 @@ describe('spawning', () => {
 
 describe('score and status', () => {
   it('adds the merged values to the score', () => {
-    const g = withBoard(newGame({ seed: 1 }), [[2, 2, 4, 4], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]);
+    const g = withBoard(newGame({ seed: 1 }), [
+      [2, 2, 4, 4],
+      [0, 0, 0, 0],
+      [0, 0, 0, 0],
+      [0, 0, 0, 0],
+    ]);
     expect(playMove(g, 'left').state.score).toBe(12);
   });
 
@@ -128,11 +133,27 @@ describe('score and status', () => {
   });
 
   it('accepts no moves after a win until the player keeps going, and never wins again after', () => {
-    const won: GameState = { ...withBoard(newGame({ seed: 3 }), [[2048, 0, 0, 0], [0, 2, 0, 0], [0, 0, 0, 0], [0, 0, 0, 2]]), status: 'won' };
+    const won: GameState = {
+      ...withBoard(newGame({ seed: 3 }), [
+        [2048, 0, 0, 0],
+        [0, 2, 0, 0],
+        [0, 0, 0, 0],
+        [0, 0, 0, 2],
+      ]),
+      status: 'won',
+    };
     expect(playMove(won, 'right').report.moved).toBe(false);
     const going = keepGoing(won);
     expect(going.status).toBe('keepPlaying');
-    const after = playMove(withBoard(going, [[1024, 1024, 0, 0], [0, 2, 0, 0], [0, 0, 0, 0], [0, 0, 0, 2048]]), 'left').state;
+    const after = playMove(
+      withBoard(going, [
+        [1024, 1024, 0, 0],
+        [0, 2, 0, 0],
+        [0, 0, 0, 0],
+        [0, 0, 0, 2048],
+      ]),
+      'left',
+    ).state;
     expect(after.status).toBe('keepPlaying');
   });
 
@@ -146,7 +167,15 @@ describe('score and status', () => {
     const g = withBoard(newGame({ seed: 11 }), rows);
     const outcomes = DIRECTIONS.map((d) => playMove(g, d)).filter((r) => r.report.moved);
     for (const { state } of outcomes) expect(state.status).toBe(canMove(state.board) ? 'playing' : 'over');
-    const over = { ...withBoard(g, [[2, 4, 2, 4], [4, 2, 4, 2], [2, 4, 2, 4], [4, 2, 4, 2]]), status: 'over' as const };
+    const over = {
+      ...withBoard(g, [
+        [2, 4, 2, 4],
+        [4, 2, 4, 2],
+        [2, 4, 2, 4],
+        [4, 2, 4, 2],
+      ]),
+      status: 'over' as const,
+    };
     for (const d of DIRECTIONS) expect(playMove(over, d).report.moved).toBe(false);
   });
 
@@ -194,9 +223,25 @@ describe('undo', () => {
 
 describe('board helpers', () => {
   it('round-trips rows of values', () => {
-    const rows = [[0, 2, 4], [8, 0, 16], [32, 64, 0]];
+    const rows = [
+      [0, 2, 4],
+      [8, 0, 16],
+      [32, 64, 0],
+    ];
     expect(toRows(fromRows(rows))).toEqual(rows);
-    expect(() => fromRows([[3, 0, 0], [0, 0, 0], [0, 0, 0]])).toThrow(/not 0 or a power of two/);
-    expect(() => fromRows([[2, 0], [0, 0, 0], [0, 0, 0]])).toThrow(/row 0 has 2 cells/);
+    expect(() =>
+      fromRows([
+        [3, 0, 0],
+        [0, 0, 0],
+        [0, 0, 0],
+      ]),
+    ).toThrow(/not 0 or a power of two/);
+    expect(() =>
+      fromRows([
+        [2, 0],
+        [0, 0, 0],
+        [0, 0, 0],
+      ]),
+    ).toThrow(/row 0 has 2 cells/);
   });
 });

@@ -26,7 +26,8 @@ describe('the line table', () => {
         line.forEach((cell, k) => (cells[cell] = (word >>> (4 * k)) & 15));
         const moved = move({ size: 4, cells }, dir).board.cells;
         line.forEach((cell, k) => {
-          if (moved[cell] !== table[word * 4 + k]) throw new Error(`word ${word.toString(16)} ${dir}: position ${k} is ${table[word * 4 + k]}, engine says ${moved[cell]}`);
+          if (moved[cell] !== table[word * 4 + k])
+            throw new Error(`word ${word.toString(16)} ${dir}: position ${k} is ${table[word * 4 + k]}, engine says ${moved[cell]}`);
         });
       }
     }

@@ -15,16 +15,46 @@ const mirror = (b: Board): Board => fromRows(toRows(b).map((row) => [...row].rev
 
 describe('a move', () => {
   it.each([
-    [[2, 2, 2, 2], [4, 4, 0, 0]],
-    [[2, 2, 4, 0], [4, 4, 0, 0]],
-    [[4, 4, 8, 8], [8, 16, 0, 0]],
-    [[8, 8, 16, 0], [16, 16, 0, 0]],
-    [[2, 0, 2, 4], [4, 4, 0, 0]],
-    [[0, 0, 0, 2], [2, 0, 0, 0]],
-    [[2, 4, 8, 16], [2, 4, 8, 16]],
-    [[4, 0, 0, 4], [8, 0, 0, 0]],
-    [[2, 2, 2, 0], [4, 2, 0, 0]],
-    [[32768, 32768, 0, 0], [65536, 0, 0, 0]],
+    [
+      [2, 2, 2, 2],
+      [4, 4, 0, 0],
+    ],
+    [
+      [2, 2, 4, 0],
+      [4, 4, 0, 0],
+    ],
+    [
+      [4, 4, 8, 8],
+      [8, 16, 0, 0],
+    ],
+    [
+      [8, 8, 16, 0],
+      [16, 16, 0, 0],
+    ],
+    [
+      [2, 0, 2, 4],
+      [4, 4, 0, 0],
+    ],
+    [
+      [0, 0, 0, 2],
+      [2, 0, 0, 0],
+    ],
+    [
+      [2, 4, 8, 16],
+      [2, 4, 8, 16],
+    ],
+    [
+      [4, 0, 0, 4],
+      [8, 0, 0, 0],
+    ],
+    [
+      [2, 2, 2, 0],
+      [4, 2, 0, 0],
+    ],
+    [
+      [32768, 32768, 0, 0],
+      [65536, 0, 0, 0],
+    ],
   ])('slides %j left to %j, each tile merging at most once, nearest the wall first', (row, expected) => {
     expect(slideRow(row)).toEqual(expected);
   });
@@ -63,7 +93,15 @@ describe('a move', () => {
   });
 
   it('reports slides and merges as cell indices with the values they carry', () => {
-    const result = move(fromRows([[2, 0, 2, 4], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 8]]), 'left');
+    const result = move(
+      fromRows([
+        [2, 0, 2, 4],
+        [0, 0, 0, 0],
+        [0, 0, 0, 0],
+        [0, 0, 0, 8],
+      ]),
+      'left',
+    );
     expect(result.moved).toBe(true);
     expect(result.gained).toBe(4);
     expect(result.steps).toEqual([
@@ -74,9 +112,17 @@ describe('a move', () => {
   });
 
   it('reports a merge whose leading tile had to slide from where it started', () => {
-    expect(move(fromRows([[0, 2, 0, 2], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]), 'left').steps).toEqual([
-      { kind: 'merge', from: [1, 3], to: 0, value: 4 },
-    ]);
+    expect(
+      move(
+        fromRows([
+          [0, 2, 0, 2],
+          [0, 0, 0, 0],
+          [0, 0, 0, 0],
+          [0, 0, 0, 0],
+        ]),
+        'left',
+      ).steps,
+    ).toEqual([{ kind: 'merge', from: [1, 3], to: 0, value: 4 }]);
   });
 
   it('works on every board size from 3 to 8', () => {
@@ -85,7 +131,15 @@ describe('a move', () => {
   });
 
   it('is not idempotent: a second left move can merge again', () => {
-    const once = move(fromRows([[2, 2, 4, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]), 'left').board;
+    const once = move(
+      fromRows([
+        [2, 2, 4, 0],
+        [0, 0, 0, 0],
+        [0, 0, 0, 0],
+        [0, 0, 0, 0],
+      ]),
+      'left',
+    ).board;
     expect(toRows(once)[0]).toEqual([4, 4, 0, 0]);
     expect(toRows(move(once, 'left').board)[0]).toEqual([8, 0, 0, 0]);
   });

@@ -4,7 +4,11 @@ import type { GameState } from '../../src/engine';
 import { DIRECTIONS, newGame, parseGame, parseGameJson, playMove, serializeGame } from '../../src/engine';
 
 const arbGame: fc.Arbitrary<GameState> = fc
-  .record({ seed: fc.integer({ min: 0, max: 0xffffffff }), size: fc.integer({ min: 3, max: 8 }), moves: fc.array(fc.constantFrom(...DIRECTIONS), { maxLength: 80 }) })
+  .record({
+    seed: fc.integer({ min: 0, max: 0xffffffff }),
+    size: fc.integer({ min: 3, max: 8 }),
+    moves: fc.array(fc.constantFrom(...DIRECTIONS), { maxLength: 80 }),
+  })
   .map(({ seed, size, moves }) => moves.reduce((s, d) => playMove(s, d).state, newGame({ seed, size })));
 
 describe('saved games', () => {

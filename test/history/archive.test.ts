@@ -27,10 +27,16 @@ const tampered = (index: number, change: (game: Record<string, unknown>) => void
 describe('the history export file', () => {
   it('reads back the games it was written with, whatever they are', () => {
     fc.assert(
-      fc.property(fc.array(fc.record({ seed: fc.nat({ max: 1000 }), moves: fc.integer({ min: 0, max: 80 }) }), { maxLength: 6 }), (specs) => {
-        const entries = mergeEntries([], specs.map(({ seed, moves }) => kept(seed, moves)));
-        expect(decoded(encodeArchive(entries))).toEqual({ games: entries, skipped: [], duplicates: 0 });
-      }),
+      fc.property(
+        fc.array(fc.record({ seed: fc.nat({ max: 1000 }), moves: fc.integer({ min: 0, max: 80 }) }), { maxLength: 6 }),
+        (specs) => {
+          const entries = mergeEntries(
+            [],
+            specs.map(({ seed, moves }) => kept(seed, moves)),
+          );
+          expect(decoded(encodeArchive(entries))).toEqual({ games: entries, skipped: [], duplicates: 0 });
+        },
+      ),
       { numRuns: 30 },
     );
   });
@@ -46,7 +52,12 @@ describe('the history export file', () => {
   it('catches a raised score by replaying the moves, names the game, and keeps the others', () => {
     const { games: read, skipped } = decoded(tampered(1, (g) => (g.score = Number(g.score) + 4)));
     expect(read.map((g) => g.id)).toEqual([games[0]?.id, games[2]?.id]);
-    expect(skipped).toEqual([{ index: 1, reason: `Game 2: its moves do not match its score and tile (they give ${games[1]?.score} and ${games[1]?.maxTile}, it says ${(games[1]?.score ?? 0) + 4} and ${games[1]?.maxTile}).` }]);
+    expect(skipped).toEqual([
+      {
+        index: 1,
+        reason: `Game 2: its moves do not match its score and tile (they give ${games[1]?.score} and ${games[1]?.maxTile}, it says ${(games[1]?.score ?? 0) + 4} and ${games[1]?.maxTile}).`,
+      },
+    ]);
   });
 
   it('names a game whose move does not change the board', () => {
@@ -77,14 +88,21 @@ describe('the history export file', () => {
     ['text that is not JSON', 'games: 3', 'The file is not valid JSON.'],
     ['another kind of file', '{"format":"cube2048-record","v":1}', 'The file is not a cube2048 history.'],
     ['a list', '[]', 'The file is not a cube2048 history.'],
-    ['a file from a newer version', '{"format":"cube2048-history","v":2,"games":[]}', 'The file was made by a newer version of cube2048 (history format 2); update cube2048 to read it.'],
+    [
+      'a file from a newer version',
+      '{"format":"cube2048-history","v":2,"games":[]}',
+      'The file was made by a newer version of cube2048 (history format 2); update cube2048 to read it.',
+    ],
     ['a file with no games list', '{"format":"cube2048-history","v":1}', 'The file is not a cube2048 history: it has no list of games.'],
   ])('refuses %s as a whole', (_what, text, error) => {
     expect(decodeArchive(text)).toEqual({ ok: false, error });
   });
 
   it('refuses a file over 64 MB before parsing it', () => {
-    expect(decodeArchive(' '.repeat(MAX_ARCHIVE_CHARS + 1))).toEqual({ ok: false, error: 'The file is too large to be a cube2048 history (over 64 MB).' });
+    expect(decodeArchive(' '.repeat(MAX_ARCHIVE_CHARS + 1))).toEqual({
+      ok: false,
+      error: 'The file is too large to be a cube2048 history (over 64 MB).',
+    });
   });
 });
 

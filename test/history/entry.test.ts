@@ -65,8 +65,8 @@ describe('a kept game entry', () => {
     ['a largest tile of 3', { ...base, maxTile: 3 }, 'its largest tile is not a power of two'],
     ['no end', { ...base, end: 'quit' }, 'it does not say how it ended'],
     ['an unknown mode', { ...base, mode: 'ranked' }, 'its mode is unknown'],
-    ['a daily game without a day', { ...base, mode: 'daily' }, "its daily-challenge day is wrong"],
-    ['a day on a normal game', { ...base, day: '2026-12-01' }, "its daily-challenge day is wrong"],
+    ['a daily game without a day', { ...base, mode: 'daily' }, 'its daily-challenge day is wrong'],
+    ['a day on a normal game', { ...base, day: '2026-12-01' }, 'its daily-challenge day is wrong'],
     ['an end before its start', { ...base, startedAt: 10, endedAt: 5 }, 'its start and end times are wrong'],
     ['a negative time played', { ...base, playedMs: -1 }, 'its time played is wrong'],
   ];

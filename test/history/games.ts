@@ -23,7 +23,13 @@ export function beforeLast(game: GameState): GameState {
 }
 
 /** A 4×4 game from `seed` played until it ends (a corner rule, the same game every run): its last two positions and moves. */
-export function lastMoveOfAGame(seed = 4242): { earlier: GameState; earlierDir: Direction; before: GameState; dir: Direction; after: GameState } {
+export function lastMoveOfAGame(seed = 4242): {
+  earlier: GameState;
+  earlierDir: Direction;
+  before: GameState;
+  dir: Direction;
+  after: GameState;
+} {
   const cycle: Direction[] = ['left', 'down', 'right', 'down'];
   let state = newGame({ seed });
   let earlier = { state, dir: 'left' as Direction };

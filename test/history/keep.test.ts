@@ -30,7 +30,9 @@ describe('historyEffect', () => {
 
   it('keeps a won game left for a new one, however short', () => {
     // To a target of 8, a game wins within a few moves.
-    const won = Array.from({ length: KEEP_AFTER_MOVES }, (_, moves) => playGame({ seed: 8, target: 8, moves })).find((g) => g.status === 'won');
+    const won = Array.from({ length: KEEP_AFTER_MOVES }, (_, moves) => playGame({ seed: 8, target: 8, moves })).find(
+      (g) => g.status === 'won',
+    );
     expect(won).toBeDefined();
     const game = won as GameState;
     expect(game.record.length).toBeLessThan(KEEP_AFTER_MOVES);
@@ -68,7 +70,15 @@ describe('the game meta', () => {
 
   it('gives the entry its start, mode, day and time played when it fits the game', () => {
     const meta = tickMeta(startMeta(over, 'daily', 1_000, '2026-12-01'), 2_500);
-    expect(entryOf(over, 'over', meta, 9_000)).toMatchObject({ mode: 'daily', day: '2026-12-01', startedAt: 1_000, endedAt: 9_000, playedMs: 1_500, moveCount: over.record.length, score: over.score });
+    expect(entryOf(over, 'over', meta, 9_000)).toMatchObject({
+      mode: 'daily',
+      day: '2026-12-01',
+      startedAt: 1_000,
+      endedAt: 9_000,
+      playedMs: 1_500,
+      moveCount: over.record.length,
+      score: over.score,
+    });
   });
 
   it('falls back to a normal game starting now when the meta is for another game', () => {

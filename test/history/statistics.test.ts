@@ -95,7 +95,9 @@ describe('statisticsOf, for any games', () => {
   it('lists every power of two between the smallest and largest tile, so a chart has no gaps', () => {
     fc.assert(
       fc.property(arbGames, (games) => {
-        const tiles = statisticsOf(games, TODAY).overall.tileHistogram.map((b) => b.tile).filter((t) => t > 0);
+        const tiles = statisticsOf(games, TODAY)
+          .overall.tileHistogram.map((b) => b.tile)
+          .filter((t) => t > 0);
         tiles.slice(1).forEach((t, i) => expect(t).toBe((tiles[i] as number) * 2));
       }),
     );
@@ -147,7 +149,19 @@ describe('statisticsOf, by example', () => {
   it('has zeros and empty lists when no game is kept', () => {
     const { overall, bySize } = statisticsOf([], TODAY);
     expect(bySize).toEqual([]);
-    expect(overall).toMatchObject({ played: 0, wins: 0, winRate: 0, bestScore: 0, bestTile: 0, meanScore: 0, medianScore: 0, longestGame: null, totalMoves: 0, tileHistogram: [], scores: [] });
+    expect(overall).toMatchObject({
+      played: 0,
+      wins: 0,
+      winRate: 0,
+      bestScore: 0,
+      bestTile: 0,
+      meanScore: 0,
+      medianScore: 0,
+      longestGame: null,
+      totalMoves: 0,
+      tileHistogram: [],
+      scores: [],
+    });
     expect(overall.winStreak).toEqual({ current: 0, best: 0 });
   });
 
@@ -166,7 +180,10 @@ describe('statisticsOf, by example', () => {
   });
 
   it('takes the median of an even count as the mean of the middle two', () => {
-    const { overall } = statisticsOf([100, 200, 400, 1000].map((score) => game({ score })), TODAY);
+    const { overall } = statisticsOf(
+      [100, 200, 400, 1000].map((score) => game({ score })),
+      TODAY,
+    );
     expect(overall.medianScore).toBe(300);
     expect(overall.meanScore).toBe(425);
     expect(overall.bestScore).toBe(1000);
@@ -204,7 +221,12 @@ describe('statisticsOf, by example', () => {
 
   it('counts streak days across a month end and a leap day', () => {
     const days = ['2024-02-28', '2024-02-29', '2024-03-01'];
-    expect(statisticsOf(days.map((day) => game({ mode: 'daily', day })), '2024-03-02').overall.dailyStreak).toEqual({ current: 3, best: 3 });
+    expect(
+      statisticsOf(
+        days.map((day) => game({ mode: 'daily', day })),
+        '2024-03-02',
+      ).overall.dailyStreak,
+    ).toEqual({ current: 3, best: 3 });
     expect(dayNumber('1970-01-01')).toBe(0);
     expect(dayNumber(TODAY)).toBe(Date.UTC(2026, 11, 1) / DAY_MS);
     expect(dayNumber('2023-02-29')).toBeNull();

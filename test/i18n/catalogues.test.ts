@@ -21,11 +21,29 @@ import { BUILT_IN_SKINS } from '../../src/skins/registry';
 import { NO_WEBGL_MESSAGE } from '../../src/skins/skin';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const PARTS = { EN_CORE, EN_QUESTION, EN_SKINS, EN_NOTICES, EN_DIALOGS, EN_ANNOUNCE, EN_PAGE, EN_AI, EN_SHARE, EN_MARKUP, EN_TERMINAL, EN_HISTORY, EN_STATS };
+const PARTS = {
+  EN_CORE,
+  EN_QUESTION,
+  EN_SKINS,
+  EN_NOTICES,
+  EN_DIALOGS,
+  EN_ANNOUNCE,
+  EN_PAGE,
+  EN_AI,
+  EN_SHARE,
+  EN_MARKUP,
+  EN_TERMINAL,
+  EN_HISTORY,
+  EN_STATS,
+};
 const ENGLISH: Catalogue = Object.assign({}, ...Object.values(PARTS));
 const OTHERS = LOCALES.filter((l): l is Exclude<Locale, 'en'> => l !== 'en');
 const catalogues = Object.fromEntries(
-  await Promise.all(OTHERS.map(async (locale) => [locale, ((await import(`../../src/i18n/locales/${locale}.ts`)) as { default: Catalogue }).default] as const)),
+  await Promise.all(
+    OTHERS.map(
+      async (locale) => [locale, ((await import(`../../src/i18n/locales/${locale}.ts`)) as { default: Catalogue }).default] as const,
+    ),
+  ),
 ) as Record<Exclude<Locale, 'en'>, Catalogue>;
 
 const names = (text: string): string[] => [...text.matchAll(/\{([^{}]+)\}/g)].map((m) => m[1] ?? '').sort();
@@ -58,9 +76,13 @@ describe('the catalogues', () => {
       expect(typeof message, `${locale} ${key} has plural forms`).toBe('object');
       const plural = message as Exclude<Message, string>;
       for (const category of needed) expect(plural[category], `${locale} ${key} says the ${category} form`).toBeTypeOf('string');
-      expect(Object.keys(plural).filter((c) => !(needed as string[]).includes(c)), `${locale} ${key} has only forms ${locale} uses`).toEqual([]);
+      expect(
+        Object.keys(plural).filter((c) => !(needed as string[]).includes(c)),
+        `${locale} ${key} has only forms ${locale} uses`,
+      ).toEqual([]);
       // Each form says every value; the count itself may be in words ("one move", "نقلتان").
-      for (const [category, text] of Object.entries(plural)) expect([...new Set(names(text))].filter((n) => n !== 'n').sort(), `${locale} ${key} (${category})`).toEqual(wanted);
+      for (const [category, text] of Object.entries(plural))
+        expect([...new Set(names(text))].filter((n) => n !== 'n').sort(), `${locale} ${key} (${category})`).toEqual(wanted);
     }
   });
 
@@ -83,7 +105,9 @@ describe('the catalogues', () => {
   it('reach the page and the embeds only as text: no code that shows them parses markup', () => {
     const sinks = /\.(innerHTML|outerHTML)\s*=|insertAdjacentHTML|document\.write|createContextualFragment|DOMParser/;
     const files = ['src/ui', 'src/embed', 'src/i18n', 'src/skins/terminal'].flatMap((dir) =>
-      readdirSync(resolve(ROOT, dir), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts')).map((f) => `${dir}/${f}`),
+      readdirSync(resolve(ROOT, dir), { recursive: true, encoding: 'utf8' })
+        .filter((f) => f.endsWith('.ts'))
+        .map((f) => `${dir}/${f}`),
     );
     expect(files.length).toBeGreaterThan(30);
     for (const file of files) expect(readFileSync(resolve(ROOT, file), 'utf8'), file).not.toMatch(sinks);
@@ -93,15 +117,21 @@ describe('the catalogues', () => {
     expect(EN_CORE['game.howTo']).toBe(HOW_TO.replace(/\{/g, '[').replace(/\}/g, ']'));
     expect(EN_NOTICES['skin.noWebgl']).toBe(NO_WEBGL_MESSAGE);
     for (const skin of BUILT_IN_SKINS.filter((s) => s.playable)) expect(EN_NOTICES[`skin.${skin.name}` as 'skin.cubes']).toBe(skin.label);
-    const store = readFileSync(resolve(ROOT, 'src/store/store.ts'), 'utf8') + readFileSync(resolve(ROOT, 'src/store/persistence.ts'), 'utf8');
-    for (const kind of ['corrupt-save', 'corrupt-best', 'storage-unavailable', 'synced'] as const) expect(store).toContain(`'${kind}', '${EN_NOTICES[`notice.${kind}`]}'`);
+    const store =
+      readFileSync(resolve(ROOT, 'src/store/store.ts'), 'utf8') + readFileSync(resolve(ROOT, 'src/store/persistence.ts'), 'utf8');
+    for (const kind of ['corrupt-save', 'corrupt-best', 'storage-unavailable', 'synced'] as const)
+      expect(store).toContain(`'${kind}', '${EN_NOTICES[`notice.${kind}`]}'`);
   });
 
-  it('give index.html its English: each data-i18n text and label is the catalogue\'s', () => {
+  it("give index.html its English: each data-i18n text and label is the catalogue's", () => {
     const html = readFileSync(resolve(ROOT, 'index.html'), 'utf8');
     let checked = 0;
     for (const m of html.matchAll(/<(\w+)\b([^>]*?)\sdata-i18n="([^"]+)"([^>]*)>(.*?)<\/\1>/gs)) {
-      const inner = (m[5] ?? '').replace(/<(\w+)[^>]*data-fill="([^"]+)"[^>]*>.*?<\/\1>/gs, '{$2}').replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim();
+      const inner = (m[5] ?? '')
+        .replace(/<(\w+)[^>]*data-fill="([^"]+)"[^>]*>.*?<\/\1>/gs, '{$2}')
+        .replace(/<[^>]+>/g, '')
+        .replace(/\s+/g, ' ')
+        .trim();
       expect(inner, m[3]).toBe(ENGLISH[m[3] ?? '']);
       checked++;
     }
@@ -112,24 +142,34 @@ describe('the catalogues', () => {
     expect(checked).toBeGreaterThan(60);
   });
 
-  it('keep each locale\'s glossary words (docs/glossary.md) in its catalogue', () => {
-    const rows = readFileSync(resolve(ROOT, 'docs/glossary.md'), 'utf8').split('\n').filter((line) => /^\| `[a-zA-Z-]+` \|/.test(line));
+  it("keep each locale's glossary words (docs/glossary.md) in its catalogue", () => {
+    const rows = readFileSync(resolve(ROOT, 'docs/glossary.md'), 'utf8')
+      .split('\n')
+      .filter((line) => /^\| `[a-zA-Z-]+` \|/.test(line));
     expect(rows).toHaveLength(OTHERS.length);
     for (const row of rows) {
-      const [locale, ...terms] = row.split('|').slice(1, -1).map((cell) => cell.trim());
+      const [locale, ...terms] = row
+        .split('|')
+        .slice(1, -1)
+        .map((cell) => cell.trim());
       const text = allText(catalogues[(locale ?? '').replaceAll('`', '') as Exclude<Locale, 'en'>]).toLocaleLowerCase();
       for (const term of terms) expect(text, `${locale} uses “${term}”`).toContain(term.toLocaleLowerCase());
     }
   });
 
-  it('fill placeholders and formats numbers the locale\'s way, counting with its plural rules', () => {
+  it("fill placeholders and formats numbers the locale's way, counting with its plural rules", () => {
     const de = langFor('de', catalogues.de);
     const ru = langFor('ru', catalogues.ru);
     const ar = langFor('ar', catalogues.ar);
     const exported = (lang: typeof de, n: number): string => format(lang, lang.messages['share.exported'] ?? '', { n });
     expect(exported(de, 1)).toBe('Spiel exportiert: 1 Zug.');
     expect(exported(de, 1234)).toBe('Spiel exportiert: 1.234 Züge.');
-    expect([1, 3, 5, 21].map((n) => exported(ru, n))).toEqual(['Игра экспортирована: 1 ход.', 'Игра экспортирована: 3 хода.', 'Игра экспортирована: 5 ходов.', 'Игра экспортирована: 21 ход.']);
+    expect([1, 3, 5, 21].map((n) => exported(ru, n))).toEqual([
+      'Игра экспортирована: 1 ход.',
+      'Игра экспортирована: 3 хода.',
+      'Игра экспортирована: 5 ходов.',
+      'Игра экспортирована: 21 ход.',
+    ]);
     expect([0, 1, 2, 3, 11, 100].map((n) => exported(ar, n))).toEqual([
       'صُدّرت اللعبة: 0 نقلة.',
       'صُدّرت اللعبة: نقلة واحدة.',

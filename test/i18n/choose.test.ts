@@ -17,14 +17,14 @@ describe('choosing the language', () => {
     expect(matchLocale('')).toBeNull();
   });
 
-  it('takes the first of the browser\'s languages it speaks, English when none', () => {
+  it("takes the first of the browser's languages it speaks, English when none", () => {
     expect(chooseLocale(['nl-NL', 'fr-CA', 'de'])).toBe('fr');
     expect(chooseLocale(['zh-TW', 'ja'])).toBe('ja');
     expect(chooseLocale(['nl', 'sv'])).toBe('en');
     expect(chooseLocale([null, undefined, 'ko-KR'])).toBe('ko');
   });
 
-  it('reads the terminal\'s LC_ALL, then LC_MESSAGES, then LANG, as POSIX does', () => {
+  it("reads the terminal's LC_ALL, then LC_MESSAGES, then LANG, as POSIX does", () => {
     expect(terminalLocale({ LANG: 'de_DE.UTF-8' })).toBe('de');
     expect(terminalLocale({ LANG: 'de_DE.UTF-8', LC_MESSAGES: 'ja_JP.UTF-8' })).toBe('ja');
     expect(terminalLocale({ LANG: 'de_DE.UTF-8', LC_MESSAGES: 'ja_JP.UTF-8', LC_ALL: 'ar_EG.UTF-8' })).toBe('ar');

@@ -46,14 +46,24 @@ describe('gamepad', () => {
   it('moves once per d-pad press, however long it is held, and undoes with B', () => {
     const g = setup();
     g.connect(pad());
-    for (const state of [pad([14]), pad([14]), pad([14]), pad(), pad([12]), pad(), pad([1]), pad([1]), pad(), pad([15]), pad([13])]) g.hold(state);
+    for (const state of [pad([14]), pad([14]), pad([14]), pad(), pad([12]), pad(), pad([1]), pad([1]), pad(), pad([15]), pad([13])])
+      g.hold(state);
     expect(g.log).toEqual(['left', 'up', 'undo', 'right', 'down']);
   });
 
   it('moves with the left stick past its dead zone, once until it comes back to the centre', () => {
     const g = setup();
     g.connect(pad());
-    for (const axes of [[0.3, 0], [0.9, 0.1], [0.4, 0], [0.1, 0], [0, -0.8], [0, 0], [-0.2, 0.7]] as [number, number][]) g.hold(pad([], axes));
+    for (const axes of [
+      [0.3, 0],
+      [0.9, 0.1],
+      [0.4, 0],
+      [0.1, 0],
+      [0, -0.8],
+      [0, 0],
+      [-0.2, 0.7],
+    ] as [number, number][])
+      g.hold(pad([], axes));
     expect(g.log).toEqual(['right', 'up', 'down']);
   });
 

@@ -6,9 +6,7 @@ const press = (k: string, extra: Record<string, unknown> = {}) => commandFor(GAM
 
 describe('keyboard', () => {
   it('moves with the arrow keys, WASD and vim keys', () => {
-    expect(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'].map((k) => press(k))).toEqual(
-      ['left', 'right', 'up', 'down'],
-    );
+    expect(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'].map((k) => press(k))).toEqual(['left', 'right', 'up', 'down']);
     expect(['a', 'd', 'w', 's'].map((k) => press(k))).toEqual(['left', 'right', 'up', 'down']);
     expect(['h', 'l', 'k', 'j'].map((k) => press(k))).toEqual(['left', 'right', 'up', 'down']);
   });
@@ -57,7 +55,13 @@ describe('keyboard', () => {
     const { log, commands } = recorder();
     attachKeyboard(game.asHtml(), commands as never, { scope: 'page' });
     const editable = Object.assign(new FakeElement('P', doc), { isContentEditable: true });
-    for (const from of [new FakeElement('INPUT', doc), new FakeElement('TEXTAREA', doc), new FakeElement('SELECT', doc), editable, new FakeElement('BUTTON', doc, ['dialog'])]) {
+    for (const from of [
+      new FakeElement('INPUT', doc),
+      new FakeElement('TEXTAREA', doc),
+      new FakeElement('SELECT', doc),
+      editable,
+      new FakeElement('BUTTON', doc, ['dialog']),
+    ]) {
       const event = fire(doc, 'keydown', key('a'), from);
       expect(event.defaultPrevented).toBe(false);
     }
@@ -92,7 +96,10 @@ describe('keyboard', () => {
       readonly attributes: Record<string, string> = {};
       children: unknown[] = [];
       textContent = '';
-      constructor(readonly tagName: string, readonly dataset: Record<string, string> = {}) {}
+      constructor(
+        readonly tagName: string,
+        readonly dataset: Record<string, string> = {},
+      ) {}
       setAttribute(name: string, value: string): void {
         this.attributes[name] = value;
       }
@@ -111,6 +118,8 @@ describe('keyboard', () => {
     describeKeys(doc as never);
     expect([undo.attributes['aria-keyshortcuts'], play.attributes['aria-keyshortcuts']]).toEqual(['U Control+Z Meta+Z', 'Space K']);
     const shown = howTo.children.map((c) => (typeof c === 'string' ? c : `[${(c as Node).tagName}:${(c as Node).textContent}]`)).join('');
-    expect(shown).toBe('Slide the tiles with [KBD:←][KBD:↑][KBD:→][KBD:↓], [KBD:WASD], [KBD:HJKL] or a swipe. Equal tiles merge. [KBD:U] or [KBD:Ctrl+Z] undoes, [KBD:N] starts a new game.');
+    expect(shown).toBe(
+      'Slide the tiles with [KBD:←][KBD:↑][KBD:→][KBD:↓], [KBD:WASD], [KBD:HJKL] or a swipe. Equal tiles merge. [KBD:U] or [KBD:Ctrl+Z] undoes, [KBD:N] starts a new game.',
+    );
   });
 });

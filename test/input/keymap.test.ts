@@ -28,12 +28,33 @@ function gameKeysBefore(e: KeyLike): Direction | 'undo' | 'newGame' | null {
   if (e.ctrlKey || e.metaKey) return key === 'z' && e.ctrlKey !== e.metaKey ? 'undo' : null;
   if (key === 'u') return 'undo';
   if (key === 'n') return 'newGame';
-  const byKey: Record<string, Direction> = { ArrowLeft: 'left', ArrowRight: 'right', ArrowUp: 'up', ArrowDown: 'down', h: 'left', j: 'down', k: 'up', l: 'right' };
+  const byKey: Record<string, Direction> = {
+    ArrowLeft: 'left',
+    ArrowRight: 'right',
+    ArrowUp: 'up',
+    ArrowDown: 'down',
+    h: 'left',
+    j: 'down',
+    k: 'up',
+    l: 'right',
+  };
   const byCode: Record<string, Direction> = { KeyW: 'up', KeyA: 'left', KeyS: 'down', KeyD: 'right' };
   return byKey[key] ?? byCode[e.code] ?? null;
 }
 
-const KEYS = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Escape', 'Enter', ' ', 'Home', 'End', 'Tab', ...'abcdhijklnqsuwyzAHIKNUWZé1'];
+const KEYS = [
+  'ArrowLeft',
+  'ArrowRight',
+  'ArrowUp',
+  'ArrowDown',
+  'Escape',
+  'Enter',
+  ' ',
+  'Home',
+  'End',
+  'Tab',
+  ...'abcdhijklnqsuwyzAHIKNUWZé1',
+];
 const CODES = ['KeyA', 'KeyD', 'KeyH', 'KeyQ', 'KeyS', 'KeyW', 'KeyZ', 'KeyI', 'KeyU', 'ArrowLeft', 'Space', 'Digit1', ''];
 const arbKey: fc.Arbitrary<KeyLike> = fc.record({
   key: fc.constantFrom(...KEYS),
@@ -44,7 +65,15 @@ const arbKey: fc.Arbitrary<KeyLike> = fc.record({
   shiftKey: fc.boolean(),
   isComposing: fc.boolean(),
 });
-const key = (k: string, extra: Partial<KeyLike> = {}): KeyLike => ({ key: k, code: '', ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, ...extra });
+const key = (k: string, extra: Partial<KeyLike> = {}): KeyLike => ({
+  key: k,
+  code: '',
+  ctrlKey: false,
+  metaKey: false,
+  altKey: false,
+  shiftKey: false,
+  ...extra,
+});
 
 describe('the keymap', () => {
   it('gives the game the commands its keys always gave, whatever the layout and modifiers', () => {
@@ -63,15 +92,28 @@ describe('the keymap', () => {
 
   it('gives the AI panel I (with or without Shift) for a hint, and Esc with anything held to stop autoplay', () => {
     expect([key('i'), key('I'), key('I', { shiftKey: true })].map((e) => commandFor(AI_KEYS, e))).toEqual(['hint', 'hint', 'hint']);
-    expect([key('i', { ctrlKey: true }), key('i', { metaKey: true }), key('i', { altKey: true })].map((e) => commandFor(AI_KEYS, e))).toEqual([null, null, null]);
-    expect([key('Escape'), key('Escape', { ctrlKey: true, altKey: true, shiftKey: true })].map((e) => commandFor(AI_KEYS, e))).toEqual(['stopAutoplay', 'stopAutoplay']);
+    expect(
+      [key('i', { ctrlKey: true }), key('i', { metaKey: true }), key('i', { altKey: true })].map((e) => commandFor(AI_KEYS, e)),
+    ).toEqual([null, null, null]);
+    expect([key('Escape'), key('Escape', { ctrlKey: true, altKey: true, shiftKey: true })].map((e) => commandFor(AI_KEYS, e))).toEqual([
+      'stopAutoplay',
+      'stopAutoplay',
+    ]);
   });
 
   it('gives the replay viewer its steps, ends and play/pause, Shift allowed, Ctrl, ⌘ and Alt not', () => {
     const keys = ['ArrowLeft', 'ArrowRight', 'Home', 'End', ' ', 'k'];
     expect(keys.map((k) => commandFor(REPLAY_KEYS, key(k)))).toEqual(['back', 'forward', 'first', 'last', 'playPause', 'playPause']);
-    expect(keys.map((k) => commandFor(REPLAY_KEYS, key(k, { shiftKey: true })))).toEqual(['back', 'forward', 'first', 'last', 'playPause', 'playPause']);
-    for (const held of [{ ctrlKey: true }, { metaKey: true }, { altKey: true }]) expect(keys.map((k) => commandFor(REPLAY_KEYS, key(k, held)))).toEqual(keys.map(() => null));
+    expect(keys.map((k) => commandFor(REPLAY_KEYS, key(k, { shiftKey: true })))).toEqual([
+      'back',
+      'forward',
+      'first',
+      'last',
+      'playPause',
+      'playPause',
+    ]);
+    for (const held of [{ ctrlKey: true }, { metaKey: true }, { altKey: true }])
+      expect(keys.map((k) => commandFor(REPLAY_KEYS, key(k, held)))).toEqual(keys.map(() => null));
   });
 
   it('gives Ctrl or ⌘ with Z to undo in a browser only: a terminal’s Ctrl+letters are its own', () => {
@@ -89,8 +131,26 @@ describe('the keymap', () => {
   });
 
   it('names keys for people and for aria-keyshortcuts', () => {
-    expect(['ArrowLeft', 'KeyW', 'u', 'Mod+z', 'Ctrl+l', ' ', '[Any+]Escape', '[Shift+]i', 'Enter'].map((k) => keyLabel(k))).toEqual(['←', 'W', 'U', 'Ctrl+Z', 'Ctrl+L', 'Space', 'Esc', 'I', 'Enter']);
-    expect(['ArrowLeft', 'KeyW', 'u', 'Mod+z', 'Ctrl+l', ' ', '[Any+]Escape'].map((k) => keyLabel(k, true))).toEqual(['ArrowLeft', 'W', 'U', 'Control+Z Meta+Z', 'Control+L', 'Space', 'Escape']);
+    expect(['ArrowLeft', 'KeyW', 'u', 'Mod+z', 'Ctrl+l', ' ', '[Any+]Escape', '[Shift+]i', 'Enter'].map((k) => keyLabel(k))).toEqual([
+      '←',
+      'W',
+      'U',
+      'Ctrl+Z',
+      'Ctrl+L',
+      'Space',
+      'Esc',
+      'I',
+      'Enter',
+    ]);
+    expect(['ArrowLeft', 'KeyW', 'u', 'Mod+z', 'Ctrl+l', ' ', '[Any+]Escape'].map((k) => keyLabel(k, true))).toEqual([
+      'ArrowLeft',
+      'W',
+      'U',
+      'Control+Z Meta+Z',
+      'Control+L',
+      'Space',
+      'Escape',
+    ]);
     expect(ariaKeys(GAME_KEYS, 'undo')).toBe('U Control+Z Meta+Z');
   });
 });
@@ -99,15 +159,30 @@ describe('the help the game page and the embed show', () => {
   it('is what the keymap makes of its bindings (when a binding changes, write the new value the failure shows)', () => {
     expect(HOW_TO).toBe(howToPlay());
     expect(GAME_SHORTCUTS).toEqual({ newGame: ariaKeys(GAME_KEYS, 'newGame'), undo: ariaKeys(GAME_KEYS, 'undo') });
-    expect(PAGE_HELP.shortcuts).toEqual({ hint: ariaKeys(AI_KEYS, 'hint'), back: ariaKeys(REPLAY_KEYS, 'back'), forward: ariaKeys(REPLAY_KEYS, 'forward'), playPause: ariaKeys(REPLAY_KEYS, 'playPause') });
-    expect(PAGE_HELP.labels).toEqual({ hint: keysFor(AI_KEYS, 'hint').map((k) => keyLabel(k)).join(' or '), stopAutoplay: keysFor(AI_KEYS, 'stopAutoplay').map((k) => keyLabel(k)).join(' or ') });
+    expect(PAGE_HELP.shortcuts).toEqual({
+      hint: ariaKeys(AI_KEYS, 'hint'),
+      back: ariaKeys(REPLAY_KEYS, 'back'),
+      forward: ariaKeys(REPLAY_KEYS, 'forward'),
+      playPause: ariaKeys(REPLAY_KEYS, 'playPause'),
+    });
+    expect(PAGE_HELP.labels).toEqual({
+      hint: keysFor(AI_KEYS, 'hint')
+        .map((k) => keyLabel(k))
+        .join(' or '),
+      stopAutoplay: keysFor(AI_KEYS, 'stopAutoplay')
+        .map((k) => keyLabel(k))
+        .join(' or '),
+    });
   });
 
   it('names every key of the game in the how-to sentence, each key cap in braces', () => {
     const named = HOW_TO.split(/[{}]/).filter((_, i) => i % 2 === 1);
     for (const set of moveSets()) for (const k of set) expect(named.join(' ')).toContain(keyLabel(k));
-    for (const k of Object.keys(GAME_KEYS).filter((k) => !/^(left|right|up|down)$/.test(GAME_KEYS[k] as string))) expect(named).toContain(keyLabel(k));
-    expect(HOW_TO.replace(/[{}]/g, '')).toBe('Slide the tiles with ←↑→↓, WASD, HJKL or a swipe. Equal tiles merge. U or Ctrl+Z undoes, N starts a new game.');
+    for (const k of Object.keys(GAME_KEYS).filter((k) => !/^(left|right|up|down)$/.test(GAME_KEYS[k] as string)))
+      expect(named).toContain(keyLabel(k));
+    expect(HOW_TO.replace(/[{}]/g, '')).toBe(
+      'Slide the tiles with ←↑→↓, WASD, HJKL or a swipe. Equal tiles merge. U or Ctrl+Z undoes, N starts a new game.',
+    );
   });
 
   it('names every key of the AI panel and of the replay buttons (Home and End have no button, as before)', () => {

@@ -3,7 +3,17 @@ import { describe, expect, it } from 'vitest';
 import type { GameState } from '../../src/engine';
 import { DIRECTIONS, newGame, playMove, toRows } from '../../src/engine';
 import type { GameRecord } from '../../src/replay/record';
-import { MAX_RECORD_MOVES, ReplayTimeline, codeFromLink, decodeRecord, encodeRecord, recordFromJson, recordOf, recordToJson, verifyRecord } from '../../src/replay/record';
+import {
+  MAX_RECORD_MOVES,
+  ReplayTimeline,
+  codeFromLink,
+  decodeRecord,
+  encodeRecord,
+  recordFromJson,
+  recordOf,
+  recordToJson,
+  verifyRecord,
+} from '../../src/replay/record';
 
 /** A long game played by a simple corner strategy (down, left, right, up by preference). */
 function longGame(seed: number, size = 4, maxMoves = 5000): GameState {
@@ -19,7 +29,11 @@ function longGame(seed: number, size = 4, maxMoves = 5000): GameState {
 }
 
 const arbRecord: fc.Arbitrary<GameRecord> = fc
-  .record({ seed: fc.integer({ min: 0, max: 0xffffffff }), size: fc.integer({ min: 3, max: 8 }), moves: fc.array(fc.constantFrom(...DIRECTIONS), { maxLength: 200 }) })
+  .record({
+    seed: fc.integer({ min: 0, max: 0xffffffff }),
+    size: fc.integer({ min: 3, max: 8 }),
+    moves: fc.array(fc.constantFrom(...DIRECTIONS), { maxLength: 200 }),
+  })
   .map(({ seed, size, moves }) => recordOf(moves.reduce((s, d) => playMove(s, d).state, newGame({ seed, size }))));
 
 describe('game records', () => {
@@ -33,7 +47,11 @@ describe('game records', () => {
   });
 
   it('replay long games exactly as they were played', () => {
-    for (const [seed, size] of [[1, 4], [2, 6], [3, 8]] as const) {
+    for (const [seed, size] of [
+      [1, 4],
+      [2, 6],
+      [3, 8],
+    ] as const) {
       const live = longGame(seed, size);
       expect(live.record.length).toBeGreaterThan(size === 4 ? 150 : 1500);
       const record = recordOf(live);
@@ -89,8 +107,16 @@ describe('game records', () => {
   it.each([
     ['not JSON', '{', /not valid JSON/],
     ['another kind of file', '{"hello":1}', /not a cube2048 game record/],
-    ['hostile moves', JSON.stringify({ format: 'cube2048-record', v: 1, size: 4, seed: 1, target: 2048, moves: '<img onerror=x>', score: 0, maxTile: 4 }), /moves are not/],
-    ['a bad size', JSON.stringify({ format: 'cube2048-record', v: 1, size: 99, seed: 1, target: 2048, moves: '', score: 0, maxTile: 4 }), /size 99/],
+    [
+      'hostile moves',
+      JSON.stringify({ format: 'cube2048-record', v: 1, size: 4, seed: 1, target: 2048, moves: '<img onerror=x>', score: 0, maxTile: 4 }),
+      /moves are not/,
+    ],
+    [
+      'a bad size',
+      JSON.stringify({ format: 'cube2048-record', v: 1, size: 99, seed: 1, target: 2048, moves: '', score: 0, maxTile: 4 }),
+      /size 99/,
+    ],
   ])('reject a JSON file that is %s', (_name, text, message) => {
     expect(recordFromJson(text)).toMatchObject({ ok: false, error: expect.stringMatching(message) });
   });

@@ -7,7 +7,9 @@ import { arbBoard } from '../engine/arbitraries';
 
 /** The tiles a faithful skin shows for `board` at rest. */
 const faithful = (board: Board): TileView[] =>
-  [...board.cells].flatMap((e, i) => (e === 0 ? [] : [{ value: 2 ** e, row: Math.floor(i / board.size), col: i % board.size, scale: 1, opacity: 1 }]));
+  [...board.cells].flatMap((e, i) =>
+    e === 0 ? [] : [{ value: 2 ** e, row: Math.floor(i / board.size), col: i % board.size, scale: 1, opacity: 1 }],
+  );
 
 const board = (size: number, cells: number[]): Board => ({ size, cells: Uint8Array.from(cells) });
 
@@ -32,7 +34,9 @@ describe('the kit compares what a skin shows at rest with the board, and', () =>
           const tiles = faithful(b);
           const [gone] = tiles.splice(pick % tiles.length, 1);
           const problems = restProblems(tiles, b, 'after move 3 (left)');
-          expect(problems).toEqual([`after move 3 (left), the skin does not show the ${gone!.value} at row ${gone!.row + 1}, column ${gone!.col + 1}`]);
+          expect(problems).toEqual([
+            `after move 3 (left), the skin does not show the ${gone!.value} at row ${gone!.row + 1}, column ${gone!.col + 1}`,
+          ]);
         },
       ),
     );

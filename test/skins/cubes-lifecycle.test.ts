@@ -71,8 +71,21 @@ describe('the cubes skin', () => {
     store.getState().newGame({ size: 6 });
     clock.advance(1000);
     const kinds = new Set(made.map((m) => m.kind.replace(/ .*/, '')));
-    for (const kind of ['RoundedBoxGeometry', 'PlaneGeometry', 'BufferGeometry', 'MeshStandardMaterial', 'MeshBasicMaterial', 'MeshLambertMaterial', 'CanvasTexture', 'InstancedMesh']) expect(kinds).toContain(kind);
-    expect(made.filter((m) => m.disposed).map((m) => m.kind), 'only what a board outgrew is freed while the skin lives').toEqual([
+    for (const kind of [
+      'RoundedBoxGeometry',
+      'PlaneGeometry',
+      'BufferGeometry',
+      'MeshStandardMaterial',
+      'MeshBasicMaterial',
+      'MeshLambertMaterial',
+      'CanvasTexture',
+      'InstancedMesh',
+    ])
+      expect(kinds).toContain(kind);
+    expect(
+      made.filter((m) => m.disposed).map((m) => m.kind),
+      'only what a board outgrew is freed while the skin lives',
+    ).toEqual([
       // The empty board and hint, until mount knows the size; then the 4×4 board and hint, and the numbers up to 2^17.
       'BufferGeometry (isBufferGeometry)',
       'BufferGeometry (isBufferGeometry)',

@@ -97,7 +97,11 @@ const BUSY = [
 function busyStore(): GameStore {
   const game: GameState = { ...newGame({ size: 8, seed: 7 }), board: fromRows(BUSY) };
   const saved = new Map([[keysFor('busy').game, encodeSave(game, [])]]);
-  const storage = { getItem: (k: string) => saved.get(k) ?? null, setItem: (k: string, v: string) => void saved.set(k, v), removeItem: (k: string) => void saved.delete(k) };
+  const storage = {
+    getItem: (k: string) => saved.get(k) ?? null,
+    setItem: (k: string, v: string) => void saved.set(k, v),
+    removeItem: (k: string) => void saved.delete(k),
+  };
   return createGameStore({ storage, keyPrefix: 'busy' });
 }
 
@@ -110,7 +114,8 @@ describe("the cubes skin's frame path", () => {
 
   /** Frames at `start`, `start + step`, … wrapping within the move's animation, so every tile stays in flight. */
   function frames(count: number, step: number): void {
-    for (let k = 0; k < count; k++) if (!clock.frame(moveStart + ((k * step) % DURATION))) throw new Error(`frame ${k} was never requested`);
+    for (let k = 0; k < count; k++)
+      if (!clock.frame(moveStart + ((k * step) % DURATION))) throw new Error(`frame ${k} was never requested`);
   }
 
   /** Aims the parallax camera somewhere new, so the next frames ease it. */
@@ -163,7 +168,8 @@ describe("the cubes skin's frame path", () => {
     const gc = runInNewContext('gc') as () => void;
     const young = (): number => {
       let bytes = 0;
-      for (const space of getHeapSpaceStatistics()) if (space.space_name === 'new_space' || space.space_name === 'new_large_object_space') bytes += space.space_used_size;
+      for (const space of getHeapSpaceStatistics())
+        if (space.space_name === 'new_space' || space.space_name === 'new_large_object_space') bytes += space.space_used_size;
       return bytes;
     };
     swing(450); // the camera eases during the first ~900 frames, then rests
@@ -178,7 +184,9 @@ describe("the cubes skin's frame path", () => {
     const grown = young() - before - reading;
     const collections = profiler.stop().statistics.length;
     expect(collections, 'a garbage collection ran during the frames: they allocated megabytes').toBe(0);
-    expect(grown, `${FRAMES} frames allocated ${grown} bytes (${(grown / FRAMES).toFixed(1)} per frame)`).toBeLessThanOrEqual(TOLERANCE_BYTES);
+    expect(grown, `${FRAMES} frames allocated ${grown} bytes (${(grown / FRAMES).toFixed(1)} per frame)`).toBeLessThanOrEqual(
+      TOLERANCE_BYTES,
+    );
   });
 
   it('constructs no three.js object in thousands of frames', () => {

@@ -20,7 +20,8 @@ describe('the tile palette', () => {
   });
 
   it('sets empty slots apart from the board in both themes', () => {
-    for (const theme of ['light', 'dark'] as const) expect(contrast(BOARD_COLOURS[theme].board, BOARD_COLOURS[theme].slot)).toBeGreaterThan(1.1);
+    for (const theme of ['light', 'dark'] as const)
+      expect(contrast(BOARD_COLOURS[theme].board, BOARD_COLOURS[theme].slot)).toBeGreaterThan(1.1);
   });
 });
 

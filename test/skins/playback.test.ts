@@ -50,7 +50,12 @@ function recorder(): { timelines: Timeline[]; drawn: number[]; hooks: Constructo
 }
 
 describe('playback of a store', () => {
-  const rows = [[0, 0, 2, 2], [0, 0, 0, 0], [0, 4, 0, 0], [0, 0, 0, 0]];
+  const rows = [
+    [0, 0, 2, 2],
+    [0, 0, 0, 0],
+    [0, 4, 0, 0],
+    [0, 0, 0, 0],
+  ];
 
   it('draws the board once on mount and then nothing while idle', () => {
     const clock = manualClock();

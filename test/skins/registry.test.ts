@@ -19,14 +19,20 @@ describe('registerSkin', () => {
     registerSkin('twice', quiet);
     expect(() => registerSkin('twice', quiet)).toThrow('cube2048: registerSkin needs a name of its own: "twice" is already registered');
     for (const name of ['', 'Neon', 'neon glow', '9lives', 'x'.repeat(33), '<b>']) {
-      expect(() => registerSkin(name, quiet)).toThrow(`cube2048: registerSkin needs a name of a-z, 0-9 and - (a letter first, 32 at most), not ${JSON.stringify(name)}`);
+      expect(() => registerSkin(name, quiet)).toThrow(
+        `cube2048: registerSkin needs a name of a-z, 0-9 and - (a letter first, 32 at most), not ${JSON.stringify(name)}`,
+      );
     }
-    expect(() => registerSkin('broken', 'createBrokenSkin' as unknown as SkinFactory)).toThrow("cube2048: registerSkin needs a factory function");
+    expect(() => registerSkin('broken', 'createBrokenSkin' as unknown as SkinFactory)).toThrow(
+      'cube2048: registerSkin needs a factory function',
+    );
   });
 
   it('finds no skin by an unknown name, and has one line for it that names what is known and what to do', () => {
     expect(registeredSkin('neon')).toBeNull();
-    expect(unknownSkinLine('neon', knownSkinNames(), 'cubes')).toMatch(/^cube2048: skin "neon" is not built in or registered \(known: cubes, flat, .*; register yours before the game mounts\), so cubes is shown\.$/);
+    expect(unknownSkinLine('neon', knownSkinNames(), 'cubes')).toMatch(
+      /^cube2048: skin "neon" is not built in or registered \(known: cubes, flat, .*; register yours before the game mounts\), so cubes is shown\.$/,
+    );
   });
 
   it('shares its registrations between copies of the package on one page', async () => {
@@ -41,7 +47,9 @@ describe('a factory result that is not a skin', () => {
     expect(notASkin(undefined)).toBe('the factory returned undefined without name, mount, setHint, update, finish, dispose: not a skin');
     expect(notASkin(null)).toBe('the factory returned null without name, mount, setHint, update, finish, dispose: not a skin');
     expect(notASkin({ mount() {} })).toBe('the factory returned an object without name, setHint, update, finish, dispose: not a skin');
-    expect(notASkin({ name: 'half', mount() {}, dispose() {} })).toBe('the factory returned an object without setHint, update, finish: not a skin');
+    expect(notASkin({ name: 'half', mount() {}, dispose() {} })).toBe(
+      'the factory returned an object without setHint, update, finish: not a skin',
+    );
     expect(notASkin(quiet())).toBeNull();
   });
 });

@@ -7,7 +7,10 @@ import type { CubesRenderer } from '../../src/skins/three/cubes';
  * `module` with each of its classes wrapped so that `onNew` sees every instance made with
  * `new`, for a `vi.mock` of three: what the skin constructs, wherever in its modules.
  */
-export function watchConstructions(module: Record<string, unknown>, onNew: (name: string, instance: object) => void): Record<string, unknown> {
+export function watchConstructions(
+  module: Record<string, unknown>,
+  onNew: (name: string, instance: object) => void,
+): Record<string, unknown> {
   const watched: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(module)) {
     watched[name] =
@@ -100,7 +103,13 @@ function stubCanvas(): object {
 /** The DOM globals the cubes skin's `mount` touches: canvases from `document` and a ResizeObserver that never fires. */
 export function stubCubesDom(): void {
   vi.stubGlobal('document', { createElement: () => stubCanvas() });
-  vi.stubGlobal('ResizeObserver', class { observe(): void {} disconnect(): void {} });
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe(): void {}
+      disconnect(): void {}
+    },
+  );
 }
 
 /** A renderer that draws nothing and records what the skin asks of it; `render` only counts (it runs every frame). */

@@ -137,7 +137,14 @@ describe('the timeline of other changes', () => {
   });
 
   it('replaces motion with a cross-fade under reduced motion', () => {
-    const { change, board } = moveChange(fromRows([[2, 2, 0], [0, 0, 0], [0, 0, 4]]), 'left')!;
+    const { change, board } = moveChange(
+      fromRows([
+        [2, 2, 0],
+        [0, 0, 0],
+        [0, 0, 4],
+      ]),
+      'left',
+    )!;
     const timeline = timelineFor(change, board, true);
     expect(timeline.tracks.every((t) => t.kind === 'stay' || t.kind === 'fadeIn' || t.kind === 'fadeOut')).toBe(true);
     expect(timeline.duration).toBe(FADE_MS);
@@ -145,8 +152,19 @@ describe('the timeline of other changes', () => {
   });
 
   it('falls back to a cross-fade when a report does not lead to the new board', () => {
-    const { change, board } = moveChange(fromRows([[2, 2, 0], [0, 0, 0], [0, 0, 4]]), 'left')!;
-    const wrong = fromRows([[4, 0, 0], [0, 0, 0], [0, 0, 8]]);
+    const { change, board } = moveChange(
+      fromRows([
+        [2, 2, 0],
+        [0, 0, 0],
+        [0, 0, 4],
+      ]),
+      'left',
+    )!;
+    const wrong = fromRows([
+      [4, 0, 0],
+      [0, 0, 0],
+      [0, 0, 8],
+    ]);
     const timeline = timelineFor(change, wrong, false);
     expect(timeline.tracks.some((t) => t.kind === 'slide' || t.kind === 'source')).toBe(false);
     expect(shownAt(timeline, timeline.duration)).toEqual(Array.from(wrong.cells));
@@ -157,24 +175,29 @@ describe('the timeline of other changes', () => {
 describe('every move of a real game', () => {
   it('animates each step of its report and ends on the new board', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 2 ** 32 - 1 }), fc.array(fc.constantFrom(...DIRECTIONS), { minLength: 1, maxLength: 60 }), fc.integer({ min: 3, max: 6 }), (seed, dirs, size) => {
-        let state = newGame({ size, seed });
-        for (const dir of dirs) {
-          const before = state.board;
-          const { state: next, report } = playMove(state, dir);
-          if (!report.moved) continue;
-          const timeline = timelineFor({ seq: 1, kind: 'move', from: before, report }, next.board, false);
-          expect(timeline.tracks.some((t) => t.kind === 'fadeIn')).toBe(false);
-          for (const step of report.steps) {
-            const cell = step.kind === 'spawn' ? step.at : step.to;
-            const kind = step.kind === 'slide' ? 'slide' : step.kind === 'merge' ? 'merged' : 'spawn';
-            expect(timeline.tracks.some((t) => t.kind === kind && t.to === cell)).toBe(true);
+      fc.property(
+        fc.integer({ min: 0, max: 2 ** 32 - 1 }),
+        fc.array(fc.constantFrom(...DIRECTIONS), { minLength: 1, maxLength: 60 }),
+        fc.integer({ min: 3, max: 6 }),
+        (seed, dirs, size) => {
+          let state = newGame({ size, seed });
+          for (const dir of dirs) {
+            const before = state.board;
+            const { state: next, report } = playMove(state, dir);
+            if (!report.moved) continue;
+            const timeline = timelineFor({ seq: 1, kind: 'move', from: before, report }, next.board, false);
+            expect(timeline.tracks.some((t) => t.kind === 'fadeIn')).toBe(false);
+            for (const step of report.steps) {
+              const cell = step.kind === 'spawn' ? step.at : step.to;
+              const kind = step.kind === 'slide' ? 'slide' : step.kind === 'merge' ? 'merged' : 'spawn';
+              expect(timeline.tracks.some((t) => t.kind === kind && t.to === cell)).toBe(true);
+            }
+            expect(shownAt(timeline, timeline.duration)).toEqual(Array.from(next.board.cells));
+            state = next;
           }
-          expect(shownAt(timeline, timeline.duration)).toEqual(Array.from(next.board.cells));
-          state = next;
-        }
-        expect(replay({ size, seed }, state.record).state.board).toEqual(state.board);
-      }),
+          expect(replay({ size, seed }, state.record).state.board).toEqual(state.board);
+        },
+      ),
       { numRuns: 150 },
     );
   });

@@ -1,7 +1,9 @@
 import type { StorageLike } from '../../src/store';
 
 /** A Map-backed Web Storage stand-in that can be told to fail. */
-export function memoryStorage(init: Record<string, string> = {}): StorageLike & { map: Map<string, string>; failWrites: boolean; failReads: boolean } {
+export function memoryStorage(
+  init: Record<string, string> = {},
+): StorageLike & { map: Map<string, string>; failWrites: boolean; failReads: boolean } {
   const map = new Map(Object.entries(init));
   const s = {
     map,

@@ -36,7 +36,10 @@ describe('store persistence', () => {
   });
 
   it('starts a fresh game on a corrupt save, says so, sets the save aside and keeps the best score', () => {
-    const storage = memoryStorage({ [keys.best]: JSON.stringify({ v: 1, bySize: { 4: 5000 } }), [keys.game]: '{"v":1,"game":{"v":1,"size":4,"cells":"oops"}}' });
+    const storage = memoryStorage({
+      [keys.best]: JSON.stringify({ v: 1, bySize: { 4: 5000 } }),
+      [keys.game]: '{"v":1,"game":{"v":1,"size":4,"cells":"oops"}}',
+    });
     const store = createGameStore({ storage, seed: 3 });
     const { notices, best, game } = store.getState();
     expect(notices).toEqual([{ id: 1, kind: 'corrupt-save', message: 'Your saved game could not be read; a new game was started.' }]);
@@ -82,7 +85,19 @@ describe('store persistence', () => {
     let fire: (key: string | null) => void = () => {};
     const here = createGameStore({ storage, seed: 5, watchStorage: (cb) => ((fire = cb), () => (fire = () => {})) });
     const other = newGame({ seed: 77 });
-    const otherSave = JSON.stringify({ v: 1, game: serializeGame({ ...other, board: fromRows([[2, 0, 0, 0], [0, 4, 0, 0], [0, 0, 0, 0], [0, 0, 0, 8]]) }), undo: [] });
+    const otherSave = JSON.stringify({
+      v: 1,
+      game: serializeGame({
+        ...other,
+        board: fromRows([
+          [2, 0, 0, 0],
+          [0, 4, 0, 0],
+          [0, 0, 0, 0],
+          [0, 0, 0, 8],
+        ]),
+      }),
+      undo: [],
+    });
     storage.setItem(keys.game, otherSave);
     fire(keys.game);
     const state = here.getState();

@@ -10,7 +10,12 @@ describe('the AI analysis line', () => {
   });
 
   it('says ±0 for a move exactly as good as the best, and shows plain values when there is no move', () => {
-    expect(scoreParts({ left: 10, up: 10, right: 5, down: 7 }, 'up').map((p) => p.text)).toEqual(['←\u00a0±0', '↑\u00a010', '→\u00a0\u22125', '↓\u00a0\u22123']);
+    expect(scoreParts({ left: 10, up: 10, right: 5, down: 7 }, 'up').map((p) => p.text)).toEqual([
+      '←\u00a0±0',
+      '↑\u00a010',
+      '→\u00a0\u22125',
+      '↓\u00a0\u22123',
+    ]);
     const none = scoreParts({ left: null, up: null, right: null, down: null }, null);
     expect(none.every((p) => !p.best && p.text.endsWith('no\u00a0move'))).toBe(true);
   });

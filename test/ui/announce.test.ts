@@ -14,7 +14,17 @@ function playFrom(rows: number[][], extra: Partial<GameState> = {}) {
   const said: (string | null)[] = [];
   store.subscribe((view: GameView, previous: GameView) => said.push(describeChange(view, previous)));
   if (rows.length > 0) {
-    const game: GameState = { size: rows.length, board: fromRows(rows), score: 1200, status: 'playing', record: '', seed: 1, rng: seedRng(1), target: 2048, ...extra };
+    const game: GameState = {
+      size: rows.length,
+      board: fromRows(rows),
+      score: 1200,
+      status: 'playing',
+      record: '',
+      seed: 1,
+      rng: seedRng(1),
+      target: 2048,
+      ...extra,
+    };
     store.getState().startFrom(game);
     said.length = 0;
   }
@@ -30,7 +40,9 @@ describe('what the live region says', () => {
       [0, 0, 0, 4],
     ]);
     move('left');
-    expect(said[0]).toMatch(/^Moved left\. Merged two 8s into 16 and 2 pairs of 2s into 4s\. New [24] in row \d, column \d\. Score 1,224\.$/);
+    expect(said[0]).toMatch(
+      /^Moved left\. Merged two 8s into 16 and 2 pairs of 2s into 4s\. New [24] in row \d, column \d\. Score 1,224\.$/,
+    );
   });
 
   it('says a plain move without merges', () => {
@@ -77,7 +89,9 @@ describe('what the live region says', () => {
     expect(said.slice(-2)).toEqual(['Undid the last move. Score 0.', 'New game on a 5 by 5 board.']);
     const view = store.getState();
     expect(describeChange({ ...view, change: { ...view.change, kind: 'start' } }, null)).toBeNull();
-    expect(describeChange({ ...view, change: { ...view.change, kind: 'sync' } }, view)).toBe('The game was continued in another tab. Score 0.');
+    expect(describeChange({ ...view, change: { ...view.change, kind: 'sync' } }, view)).toBe(
+      'The game was continued in another tab. Score 0.',
+    );
   });
 });
 
@@ -91,20 +105,42 @@ describe('what the live region says in each language', () => {
     const store = createGameStore({ seed: 1 });
     let said: string | null = null;
     store.subscribe((view: GameView, previous: GameView) => (said = describeChange(view, previous, lang)));
-    store.getState().startFrom({ size: 4, board: fromRows([[8, 8, 0, 0], [2, 2, 2, 2], [0, 0, 0, 0], [0, 0, 0, 4]]), score: 1200, status: 'playing', record: '', seed: 1, rng: seedRng(1), target: 2048 });
+    store.getState().startFrom({
+      size: 4,
+      board: fromRows([
+        [8, 8, 0, 0],
+        [2, 2, 2, 2],
+        [0, 0, 0, 0],
+        [0, 0, 0, 4],
+      ]),
+      score: 1200,
+      status: 'playing',
+      record: '',
+      seed: 1,
+      rng: seedRng(1),
+      target: 2048,
+    });
     store.getState().move('left');
     return said;
   };
 
-  it('says the merges with real numbers, the new tile\'s place and the score grouped the locale\'s way', () => {
+  it("says the merges with real numbers, the new tile's place and the score grouped the locale's way", () => {
     const spoken = Object.fromEntries(LOCALES.map((locale) => [locale, sayLeft(langs[locale]) ?? '']));
     const spawn = /New (\d+) in row (\d), column (\d)/.exec(spoken.en ?? '');
     expect(spawn).not.toBeNull();
     const [, value, row, column] = spawn ?? [];
-    expect(spoken.de).toBe(`Nach links geschoben. Verschmolzen: zwei 8er zu 16 und 2 Paare 2er zu 4ern. Neue ${value} in Zeile ${row}, Spalte ${column}. 1.224 Punkte.`);
-    expect(spoken.ja).toBe(`左に動かしました。合体：8 と 8 が 16 に（1 組）、2 と 2 が 4 に（2 組）。${row} 行目 ${column} 列目に新しい ${value}。スコア 1,224。`);
-    expect(spoken.ar).toBe(`تحرّكت إلى اليسار. اندمج مربعان 8 في 16 وزوجان من 2 إلى 4. ${value} جديد في الصف ${row}، العمود ${column}. النقاط 1,224.`);
-    expect(spoken.ru).toBe(`Сдвиг влево. Объединены: две 8 в 16 и 2 пары 2 в 4. Новая ${value} в строке ${row}, столбце ${column}. Очки: 1\u00a0224.`);
+    expect(spoken.de).toBe(
+      `Nach links geschoben. Verschmolzen: zwei 8er zu 16 und 2 Paare 2er zu 4ern. Neue ${value} in Zeile ${row}, Spalte ${column}. 1.224 Punkte.`,
+    );
+    expect(spoken.ja).toBe(
+      `左に動かしました。合体：8 と 8 が 16 に（1 組）、2 と 2 が 4 に（2 組）。${row} 行目 ${column} 列目に新しい ${value}。スコア 1,224。`,
+    );
+    expect(spoken.ar).toBe(
+      `تحرّكت إلى اليسار. اندمج مربعان 8 في 16 وزوجان من 2 إلى 4. ${value} جديد في الصف ${row}، العمود ${column}. النقاط 1,224.`,
+    );
+    expect(spoken.ru).toBe(
+      `Сдвиг влево. Объединены: две 8 в 16 и 2 пары 2 в 4. Новая ${value} в строке ${row}, столбце ${column}. Очки: 1\u00a0224.`,
+    );
     for (const locale of LOCALES) {
       const text = spoken[locale] ?? '';
       // The tiles as the tiles show them, the spawn's place, and the score as the locale groups it.
@@ -114,11 +150,25 @@ describe('what the live region says in each language', () => {
     }
   });
 
-  it('says a win, undo and a new game in the player\'s language', () => {
+  it("says a win, undo and a new game in the player's language", () => {
     const store = createGameStore({ seed: 1 });
     const said: (string | null)[] = [];
     store.subscribe((view: GameView, previous: GameView) => said.push(describeChange(view, previous, langs.de)));
-    store.getState().startFrom({ size: 4, board: fromRows([[1024, 1024, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]), score: 0, status: 'playing', record: '', seed: 1, rng: seedRng(1), target: 2048 });
+    store.getState().startFrom({
+      size: 4,
+      board: fromRows([
+        [1024, 1024, 0, 0],
+        [0, 0, 0, 0],
+        [0, 0, 0, 0],
+        [0, 0, 0, 0],
+      ]),
+      score: 0,
+      status: 'playing',
+      record: '',
+      seed: 1,
+      rng: seedRng(1),
+      target: 2048,
+    });
     store.getState().move('left');
     expect(said.at(-1)).toMatch(/Verschmolzen: zwei 1024er zu 2048\..*Du hast 2048 erreicht! Gewonnen\./);
     store.getState().undo();

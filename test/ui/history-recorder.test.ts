@@ -48,7 +48,9 @@ function memoryDb(failures = 0): HistoryDb & { readonly kept: Map<string, Histor
   return db;
 }
 
-function setUp(options: { failures?: number; storage?: ReturnType<typeof memoryStorage>; db?: ReturnType<typeof memoryDb>; seed?: number } = {}) {
+function setUp(
+  options: { failures?: number; storage?: ReturnType<typeof memoryStorage>; db?: ReturnType<typeof memoryDb>; seed?: number } = {},
+) {
   const storage = options.storage ?? memoryStorage();
   const { before, dir } = lastMoveOfAGame(options.seed);
   if (!options.storage) storage.setItem('t:game:v1', encodeSave(before, []));
@@ -57,7 +59,16 @@ function setUp(options: { failures?: number; storage?: ReturnType<typeof memoryS
   const told: string[] = [];
   let clock = 1_000_000;
   const recorder = (extra: Partial<RecorderOptions> = {}) =>
-    startRecorder(store, { dbName: 'test', storage, keyPrefix: 't', notify: (m) => told.push(m), now: () => (clock += 1000), open: async () => db, retryMs: 1, ...extra });
+    startRecorder(store, {
+      dbName: 'test',
+      storage,
+      keyPrefix: 't',
+      notify: (m) => told.push(m),
+      now: () => (clock += 1000),
+      open: async () => db,
+      retryMs: 1,
+      ...extra,
+    });
   return { storage, store, db, told, dir, recorder };
 }
 
@@ -67,7 +78,9 @@ describe('the history recorder', () => {
     const r = recorder();
     store.getState().move(dir);
     await r.settled();
-    expect([...db.kept.values()]).toEqual([expect.objectContaining({ end: 'over', mode: 'normal', moveCount: store.getState().game.record.length, playedMs: 1000 })]);
+    expect([...db.kept.values()]).toEqual([
+      expect.objectContaining({ end: 'over', mode: 'normal', moveCount: store.getState().game.record.length, playedMs: 1000 }),
+    ]);
     r.dispose();
   });
 
@@ -146,7 +159,8 @@ describe('the history recorder', () => {
     const db = memoryDb();
     const r = startRecorder(store, { dbName: 'test', storage, keyPrefix: 't', notify: () => undefined, open: async () => db });
     const play = (n: number): void => {
-      for (let i = 0; store.getState().game.record.length < n; i++) store.getState().move((['left', 'down', 'right', 'up'] as const)[i % 4] as Direction);
+      for (let i = 0; store.getState().game.record.length < n; i++)
+        store.getState().move((['left', 'down', 'right', 'up'] as const)[i % 4] as Direction);
     };
     play(9);
     store.getState().newGame();

@@ -3,8 +3,15 @@ import { DEFAULT_SETTINGS, SETTINGS_KEY, createSettingsStore, parseSettings } fr
 import { parseStartOptions, withoutStartOptions } from '../../src/ui/url';
 
 describe('settings', () => {
-  it('start with the 3D cubes, the system theme and motion, sound off, vibration on and the browser\'s language', () => {
-    expect(parseSettings(null)).toEqual({ skin: 'cubes', theme: 'system', reducedMotion: null, sound: false, vibration: true, language: 'auto' });
+  it("start with the 3D cubes, the system theme and motion, sound off, vibration on and the browser's language", () => {
+    expect(parseSettings(null)).toEqual({
+      skin: 'cubes',
+      theme: 'system',
+      reducedMotion: null,
+      sound: false,
+      vibration: true,
+      language: 'auto',
+    });
   });
 
   it('keep a language cube2048 speaks, and forget one it does not', () => {
@@ -14,14 +21,26 @@ describe('settings', () => {
   });
 
   it('keep every readable field of a save and default the rest, whatever the save holds', () => {
-    expect(parseSettings('{"skin":"flat","theme":"dark","sound":true,"reducedMotion":true}')).toEqual({ ...DEFAULT_SETTINGS, skin: 'flat', theme: 'dark', sound: true, reducedMotion: true });
-    expect(parseSettings('{"skin":"<img>","theme":42,"sound":"yes","vibration":null,"__proto__":{"skin":"flat"}}')).toEqual(DEFAULT_SETTINGS);
+    expect(parseSettings('{"skin":"flat","theme":"dark","sound":true,"reducedMotion":true}')).toEqual({
+      ...DEFAULT_SETTINGS,
+      skin: 'flat',
+      theme: 'dark',
+      sound: true,
+      reducedMotion: true,
+    });
+    expect(parseSettings('{"skin":"<img>","theme":42,"sound":"yes","vibration":null,"__proto__":{"skin":"flat"}}')).toEqual(
+      DEFAULT_SETTINGS,
+    );
     for (const junk of ['', 'not json', '[]', 'null', '"flat"', '{"skin":']) expect(parseSettings(junk)).toEqual(DEFAULT_SETTINGS);
   });
 
   it('are saved on every change and told to listeners', () => {
     const memory = new Map<string, string>();
-    const storage = { getItem: (k: string) => memory.get(k) ?? null, setItem: (k: string, v: string) => void memory.set(k, v), removeItem: (k: string) => void memory.delete(k) };
+    const storage = {
+      getItem: (k: string) => memory.get(k) ?? null,
+      setItem: (k: string, v: string) => void memory.set(k, v),
+      removeItem: (k: string) => void memory.delete(k),
+    };
     const store = createSettingsStore(storage);
     const seen: string[] = [];
     store.subscribe((next, previous) => seen.push(`${previous.theme}→${next.theme}`));
@@ -56,13 +75,18 @@ describe('start options on the address', () => {
   it('ignore values that are not a seed or a size, and say so', () => {
     const { seed, size, problems } = parseStartOptions('?seed=abc<script>&size=99');
     expect([seed, size]).toEqual([undefined, undefined]);
-    expect(problems).toEqual(["The link's seed is not a whole number from 0 to 4294967295, so it was ignored.", "The link's size is not a board size from 3 to 8, so it was ignored."]);
+    expect(problems).toEqual([
+      "The link's seed is not a whole number from 0 to 4294967295, so it was ignored.",
+      "The link's size is not a board size from 3 to 8, so it was ignored.",
+    ]);
     expect(parseStartOptions('?seed=4294967296').problems).toHaveLength(1);
     expect(parseStartOptions('?seed=-1').problems).toHaveLength(1);
   });
 
   it('are removed from the address once used, keeping everything else', () => {
-    expect(withoutStartOptions('https://example.org/cube/index.html?seed=1&size=5&lang=en#top')).toBe('https://example.org/cube/index.html?lang=en#top');
+    expect(withoutStartOptions('https://example.org/cube/index.html?seed=1&size=5&lang=en#top')).toBe(
+      'https://example.org/cube/index.html?lang=en#top',
+    );
     expect(withoutStartOptions('https://example.org/cube/?seed=1')).toBe('https://example.org/cube/');
   });
 });

@@ -6,7 +6,8 @@ import { contrast } from '../contrast';
 function themeTokens(): Map<string, { light: string; dark: string }> {
   const css = readFileSync(new URL('../../src/styles/theme.css', import.meta.url), 'utf8');
   const tokens = new Map<string, { light: string; dark: string }>();
-  for (const m of css.matchAll(/--([a-z-]+):\s*light-dark\((#[0-9a-f]{6}),\s*(#[0-9a-f]{6})\)/g)) tokens.set(m[1]!, { light: m[2]!, dark: m[3]! });
+  for (const m of css.matchAll(/--([a-z-]+):\s*light-dark\((#[0-9a-f]{6}),\s*(#[0-9a-f]{6})\)/g))
+    tokens.set(m[1]!, { light: m[2]!, dark: m[3]! });
   return tokens;
 }
 
@@ -25,7 +26,20 @@ describe('the shared theme', () => {
   const tokens = themeTokens();
 
   it('gives every colour a light and a dark value', () => {
-    for (const name of ['text', 'muted', 'card', 'card-label', 'card-value', 'button', 'button-text', 'primary', 'primary-text', 'focus', 'notice', 'notice-line']) {
+    for (const name of [
+      'text',
+      'muted',
+      'card',
+      'card-label',
+      'card-value',
+      'button',
+      'button-text',
+      'primary',
+      'primary-text',
+      'focus',
+      'notice',
+      'notice-line',
+    ]) {
       expect(tokens.has(name), `--${name}`).toBe(true);
     }
   });

@@ -1,13 +1,18 @@
 /** The history and statistics ("Your games"): the recorder's notices and the view (ui/history/texts.ts words them). */
 export const EN_HISTORY = {
   'history.unavailable': 'Your games cannot be kept in this browser: {why}. The game plays on; best scores are still saved.',
-  'history.why.unsupported': "this browser has no database for it",
-  'history.why.refused': "the browser refused its database ({error})",
-  'history.why.failed': "its database could not be opened ({error})",
-  'history.blocked': 'Your games are waiting to be kept: another cube2048 tab is using an older version of the history. Close or reload it; nothing is lost meanwhile.',
-  'history.writeFull': "This game could not be kept in your history: the browser's storage is full. It waits in this browser and is kept once there is room (export and clear old games to make some).",
+  'history.why.unsupported': 'this browser has no database for it',
+  'history.why.refused': 'the browser refused its database ({error})',
+  'history.why.failed': 'its database could not be opened ({error})',
+  'history.blocked':
+    'Your games are waiting to be kept: another cube2048 tab is using an older version of the history. Close or reload it; nothing is lost meanwhile.',
+  'history.writeFull':
+    "This game could not be kept in your history: the browser's storage is full. It waits in this browser and is kept once there is room (export and clear old games to make some).",
   'history.writeFailed': 'This game could not be kept in your history just now. It waits in this browser and is kept on the next try.',
-  'history.unreadable': { one: '{n} kept game could not be read and is left out; it stays in the database untouched.', other: '{n} kept games could not be read and are left out; they stay in the database untouched.' },
+  'history.unreadable': {
+    one: '{n} kept game could not be read and is left out; it stays in the database untouched.',
+    other: '{n} kept games could not be read and are left out; they stay in the database untouched.',
+  },
   'history.title': 'Your games',
   'history.close': 'Close',
   'history.openButton': 'Your games: history and statistics',
@@ -45,7 +50,10 @@ export const EN_HISTORY = {
   'history.dailyStreak': 'Daily challenge streak',
   'history.streakDays': { one: '{n} day (best {best})', other: '{n} days (best {best})' },
   'history.tilesTitle': 'Best tile per game',
-  'history.tilesSummary': { one: '{n} game. Best tile {best}; most games ended with {top} ({topCount}).', other: '{n} games. Best tile {best}; most games ended with {top} ({topCount}).' },
+  'history.tilesSummary': {
+    one: '{n} game. Best tile {best}; most games ended with {top} ({topCount}).',
+    other: '{n} games. Best tile {best}; most games ended with {top} ({topCount}).',
+  },
   'history.tilesTable': 'Show as a table',
   'history.tileColumn': 'Best tile',
   'history.gamesColumn': 'Games',
@@ -89,7 +97,10 @@ export const EN_HISTORY = {
   'history.deleteConfirm': 'Delete',
   'history.deleteCancel': 'Keep it',
   'history.clearTitle': 'Clear your history?',
-  'history.clearMessage': { one: 'The {n} kept game and its statistics go. Export it first to keep a copy. Best scores stay.', other: 'All {n} kept games and their statistics go. Export them first to keep a copy. Best scores stay.' },
+  'history.clearMessage': {
+    one: 'The {n} kept game and its statistics go. Export it first to keep a copy. Best scores stay.',
+    other: 'All {n} kept games and their statistics go. Export them first to keep a copy. Best scores stay.',
+  },
   'history.clearConfirm': 'Clear history',
   'history.clearCancel': 'Keep my games',
   'history.deleted': 'Game deleted.',

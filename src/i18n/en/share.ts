@@ -2,7 +2,10 @@
 export const EN_SHARE = {
   'share.copied': 'Copied',
   'share.share': 'Share',
-  'share.saidCopied': { one: 'Link to this game copied: {n} move, score {score}.', other: 'Link to this game copied: {n} moves, score {score}.' },
+  'share.saidCopied': {
+    one: 'Link to this game copied: {n} move, score {score}.',
+    other: 'Link to this game copied: {n} moves, score {score}.',
+  },
   'share.exported': { one: 'Game exported: {n} move.', other: 'Game exported: {n} moves.' },
   'share.tooLarge': 'That file cannot be opened: it is too large to be a cube2048 game.',
   'share.unreadable': 'That file could not be read.',
@@ -13,8 +16,14 @@ export const EN_SHARE = {
   'more.daily': "Today's challenge",
   'more.back': 'Back to my game',
   'more.this': { one: 'This game: {size} × {size}, seed {seed}, {n} move.', other: 'This game: {size} × {size}, seed {seed}, {n} moves.' },
-  'replay.about': { one: '{size} × {size} board · seed {seed} · goal {target} · {n} move recorded', other: '{size} × {size} board · seed {seed} · goal {target} · {n} moves recorded' },
-  'replay.verified': { one: 'Verified: the {n} move replays to a score of {score}, best tile {tile}.', other: 'Verified: all {n} moves replay to a score of {score}, best tile {tile}.' },
+  'replay.about': {
+    one: '{size} × {size} board · seed {seed} · goal {target} · {n} move recorded',
+    other: '{size} × {size} board · seed {seed} · goal {target} · {n} moves recorded',
+  },
+  'replay.verified': {
+    one: 'Verified: the {n} move replays to a score of {score}, best tile {tile}.',
+    other: 'Verified: all {n} moves replay to a score of {score}, best tile {tile}.',
+  },
   'replay.board': 'Replay board, {size} by {size}',
   'replay.position': 'Move {position} of {length}, score {score}',
   'replay.play': 'Play',

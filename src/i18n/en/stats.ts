@@ -21,8 +21,14 @@ export const EN_STATS = {
   'stats.scoresOnly': 'Scores, the only game',
   'stats.scoresLast': { one: 'Scores, the last game, oldest first', other: 'Scores, the last {n} games, oldest first' },
   'stats.range': '{low} to {high}',
-  'stats.unreadableMoved': { one: "Line {lines} of {file} could not be read; it was moved to {moved}.", other: "Lines {lines} of {file} could not be read; they were moved to {moved}." },
-  'stats.unreadableSkipped': { one: "Line {lines} of {file} could not be read and was skipped.", other: "Lines {lines} of {file} could not be read and were skipped." },
+  'stats.unreadableMoved': {
+    one: 'Line {lines} of {file} could not be read; it was moved to {moved}.',
+    other: 'Lines {lines} of {file} could not be read; they were moved to {moved}.',
+  },
+  'stats.unreadableSkipped': {
+    one: 'Line {lines} of {file} could not be read and was skipped.',
+    other: 'Lines {lines} of {file} could not be read and were skipped.',
+  },
   'stats.none': 'No games kept yet: play with cube2048 play.',
   'stats.noneSize': 'No {board} games kept yet: play one with cube2048 play --size {size}.',
   'stats.seconds': '{s} s',

@@ -19,7 +19,7 @@ export const EN_TERMINAL = {
   'term.noHome': 'No home directory: this game will not be saved.',
   'term.corruptSave': 'The saved game in {file} could not be read; it was kept as {kept} and a new game started.',
   'term.corruptBest': 'The best scores in {file} could not be read; they were kept as {kept} and count again from now.',
-  'term.cannotKeepHistory': "Cannot write the game history in {file}; games played now will not be kept.",
+  'term.cannotKeepHistory': 'Cannot write the game history in {file}; games played now will not be kept.',
   'term.cannotSave': 'Cannot save in {directory}; this game will not be kept after you quit.',
   'term.bye': { one: 'cube2048: score {score}, best {best}, {n} move.', other: 'cube2048: score {score}, best {best}, {n} moves.' },
   'term.unsaved': 'This game was not saved.',

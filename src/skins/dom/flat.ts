@@ -31,7 +31,13 @@ function geometryFor(size: number): Geometry {
   const gap = 1 - TILE_SHARE;
   const side = size + gap; // in pitches: n cells plus one extra gap
   const tile = (TILE_SHARE / side) * 100;
-  return { tile, start: (gap / TILE_SHARE) * 100, pitch: (1 / TILE_SHARE) * 100, startOfBoard: (gap / side) * 100, pitchOfBoard: (1 / side) * 100 };
+  return {
+    tile,
+    start: (gap / TILE_SHARE) * 100,
+    pitch: (1 / TILE_SHARE) * 100,
+    startOfBoard: (gap / side) * 100,
+    pitchOfBoard: (1 / side) * 100,
+  };
 }
 
 function appendLabel(el: HTMLElement, label: string): void {
@@ -131,7 +137,10 @@ export function createFlatSkin(options: SkinOptions = {}): Skin {
         color: textColour(track.exponent),
         fontSize: `${(labelFontScale(label) * geometry.tile).toFixed(3)}cqmin`,
         // The classic warm halo around the gold tiles, in board-relative units so it scales.
-        boxShadow: glow > 0 ? `0 0 ${(3 * glow).toFixed(2)}cqmin ${(0.8 * glow).toFixed(2)}cqmin rgba(243, 215, 116, ${(0.45 * glow).toFixed(3)})` : 'none',
+        boxShadow:
+          glow > 0
+            ? `0 0 ${(3 * glow).toFixed(2)}cqmin ${(0.8 * glow).toFixed(2)}cqmin rgba(243, 215, 116, ${(0.45 * glow).toFixed(3)})`
+            : 'none',
         // New tiles on top; the second tile of a merge slides under the first.
         zIndex: track.kind === 'merged' || track.kind === 'spawn' ? '3' : track.under ? '1' : '2',
       });
@@ -211,7 +220,13 @@ export function createFlatSkin(options: SkinOptions = {}): Skin {
       for (let i = 0; i < 3; i++) {
         const chevron = document.createElement('div');
         // A square's two borders, turned, make a chevron that scales with the board.
-        Object.assign(chevron.style, { width: '1.9cqmin', height: '1.9cqmin', borderRight: '0.65cqmin solid', borderBottom: '0.65cqmin solid', borderRadius: '0.2cqmin' });
+        Object.assign(chevron.style, {
+          width: '1.9cqmin',
+          height: '1.9cqmin',
+          borderRight: '0.65cqmin solid',
+          borderBottom: '0.65cqmin solid',
+          borderRadius: '0.2cqmin',
+        });
         hintBar.append(chevron);
       }
       root.append(slots, hintBar);

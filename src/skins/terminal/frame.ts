@@ -105,7 +105,20 @@ const PALETTE_THEME: Theme = {
 
 /** Tiles from 2 upwards on 16 colours: [background, text] indices into BASIC_HEX, bright after dark of each hue. */
 const BASIC_TILES: readonly (readonly [number, number])[] = [
-  [7, 0], [15, 0], [3, 0], [11, 0], [1, 15], [9, 15], [5, 15], [13, 0], [4, 15], [12, 15], [2, 0], [10, 0], [6, 0], [14, 0],
+  [7, 0],
+  [15, 0],
+  [3, 0],
+  [11, 0],
+  [1, 15],
+  [9, 15],
+  [5, 15],
+  [13, 0],
+  [4, 15],
+  [12, 15],
+  [2, 0],
+  [10, 0],
+  [6, 0],
+  [14, 0],
 ];
 const basic = (i: number): string => BASIC_HEX[i] as string;
 
@@ -246,7 +259,8 @@ function header(model: FrameModel, mode: ColorMode, t: Speak, grouped: (n: numbe
     { text: 'cube2048', style: { bold: true, ...(colour ? { fg: theme.accent } : {}) } },
     { text: `  ${model.size}×${model.size} · ${t('term.reach', { target: grouped(model.target) })}`, style: { dim: true } },
   ];
-  const gain: Span[] = model.gained > 0 ? [{ text: ` +${grouped(model.gained)}`, style: { bold: true, ...(colour ? { fg: theme.accent } : {}) } }] : [];
+  const gain: Span[] =
+    model.gained > 0 ? [{ text: ` +${grouped(model.gained)}`, style: { bold: true, ...(colour ? { fg: theme.accent } : {}) } }] : [];
   const chip = (label: string, value: number): Span[] =>
     colour
       ? [
@@ -254,7 +268,14 @@ function header(model: FrameModel, mode: ColorMode, t: Speak, grouped: (n: numbe
           { text: `${grouped(value)} `, style: { bg: theme.board, fg: theme.chipValue, bold: true } },
         ]
       : [{ text: `${label} ` }, { text: grouped(value), style: { bold: true } }];
-  const scores: Span[] = [...chip(t('term.score'), model.score), ...gain, { text: '  ' }, ...chip(t('term.best'), model.best), { text: '  ' }, ...chip(t('term.moves'), model.moves)];
+  const scores: Span[] = [
+    ...chip(t('term.score'), model.score),
+    ...gain,
+    { text: '  ' },
+    ...chip(t('term.best'), model.best),
+    { text: '  ' },
+    ...chip(t('term.moves'), model.moves),
+  ];
   return [title, scores];
 }
 
@@ -266,7 +287,10 @@ function messages(model: FrameModel, mode: ColorMode, keys: FrameKeys, width: nu
     wrap(`! ${notice}`, width).forEach((text) => lines.push([{ text, style: colour ? { fg: theme.notice } : { bold: true } }]));
   }
   if (model.prompt !== null) {
-    lines.push([{ text: model.prompt, style: { bold: true } }], [{ text: t('term.yesNo', { yes: keys.yes, no: keys.no }), style: { dim: true } }]);
+    lines.push(
+      [{ text: model.prompt, style: { bold: true } }],
+      [{ text: t('term.yesNo', { yes: keys.yes, no: keys.no }), style: { dim: true } }],
+    );
   } else if (model.status === 'won') {
     lines.push(
       [{ text: t('term.won', { target: grouped(model.target) }), style: { bold: true, ...(colour ? { fg: theme.accent } : {}) } }],
@@ -275,7 +299,14 @@ function messages(model: FrameModel, mode: ColorMode, keys: FrameKeys, width: nu
   } else if (model.status === 'over') {
     lines.push(
       [{ text: t('term.over'), style: { bold: true } }],
-      [{ text: model.canUndo ? t('term.overUndoKeys', { undo: keys.undo, newGame: keys.newGame, quit: keys.quit }) : t('term.overKeys', { newGame: keys.newGame, quit: keys.quit }), style: { dim: true } }],
+      [
+        {
+          text: model.canUndo
+            ? t('term.overUndoKeys', { undo: keys.undo, newGame: keys.newGame, quit: keys.quit })
+            : t('term.overKeys', { newGame: keys.newGame, quit: keys.quit }),
+          style: { dim: true },
+        },
+      ],
     );
   }
   // Two lines always, so the board never jumps when a message comes or goes.
@@ -285,8 +316,21 @@ function messages(model: FrameModel, mode: ColorMode, keys: FrameKeys, width: nu
 
 /** The keys line; where a language's words make it wider than `width`, it breaks between its parts (at " · "). */
 function keysLines(model: FrameModel, mode: ColorMode, keys: FrameKeys, t: Speak, width: number): Span[][] {
-  const hint: Span[] = model.hint ? [{ text: t('term.hint', { arrow: ARROWS[model.hint] }), style: { bold: true, ...(hasColour(mode) ? { fg: themeFor(mode).accent } : {}) } }, { text: '  ' }] : [];
-  const line = t('term.keys', { move: mode === 'plain' ? keys.movePlain : keys.move, undo: keys.undo, newGame: keys.newGame, quit: keys.quit });
+  const hint: Span[] = model.hint
+    ? [
+        {
+          text: t('term.hint', { arrow: ARROWS[model.hint] }),
+          style: { bold: true, ...(hasColour(mode) ? { fg: themeFor(mode).accent } : {}) },
+        },
+        { text: '  ' },
+      ]
+    : [];
+  const line = t('term.keys', {
+    move: mode === 'plain' ? keys.movePlain : keys.move,
+    undo: keys.undo,
+    newGame: keys.newGame,
+    quit: keys.quit,
+  });
   if (spanWidth(hint) + widthOf(line) <= width) return [[...hint, { text: line, style: { dim: true } }]];
   const parts = line.split(' · ');
   const half = Math.ceil(parts.length / 2);
@@ -337,7 +381,10 @@ export function frameLines(model: FrameModel, options: FrameOptions): Span[][] {
   const need = minimumWindow(model, mode);
   const notice = [
     t('term.small'),
-    ...wrap(t('term.need', { columns: String(need.columns), rows: String(need.rows), haveColumns: String(columns), haveRows: String(rows) }), columns),
+    ...wrap(
+      t('term.need', { columns: String(need.columns), rows: String(need.rows), haveColumns: String(columns), haveRows: String(rows) }),
+      columns,
+    ),
     ...wrap(t('term.enlarge', { quit: keys.quit }), columns),
   ];
   const lines: Span[][] = [];

@@ -58,7 +58,10 @@ const NO_CELLS: ReadonlySet<number> = new Set();
 
 export function createTerminalSkin(options: TerminalSkinOptions): TerminalSkin {
   const highlightMs = options.highlightMs ?? 180;
-  const timers = options.timers ?? { set: (callback: () => void, ms: number) => setTimeout(callback, ms), clear: (handle: unknown) => clearTimeout(handle as NodeJS.Timeout) };
+  const timers = options.timers ?? {
+    set: (callback: () => void, ms: number) => setTimeout(callback, ms),
+    clear: (handle: unknown) => clearTimeout(handle as NodeJS.Timeout),
+  };
   let screen: TerminalScreen | null = null;
   let store: ReadonlyStore<GameView> | null = null;
   let unsubscribe: (() => void) | null = null;
@@ -97,7 +100,15 @@ export function createTerminalSkin(options: TerminalSkinOptions): TerminalSkin {
 
   const draw = (): void => {
     if (!screen || !store) return;
-    screen.write(renderFrame(model(store.getState()), { columns: screen.columns, rows: screen.rows, mode: options.mode, keys: options.keys, ...(options.lang ? { lang: options.lang } : {}) }));
+    screen.write(
+      renderFrame(model(store.getState()), {
+        columns: screen.columns,
+        rows: screen.rows,
+        mode: options.mode,
+        keys: options.keys,
+        ...(options.lang ? { lang: options.lang } : {}),
+      }),
+    );
   };
 
   /** Takes in a new change: a move highlights what it merged and spawned; anything else clears. */

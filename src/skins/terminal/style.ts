@@ -56,7 +56,8 @@ function perceived(a: Rgb, b: Rgb): number {
 const XTERM_256: readonly Rgb[] = (() => {
   const levels = [0, 95, 135, 175, 215, 255];
   const out: Rgb[] = [];
-  for (let i = 0; i < 216; i++) out.push([levels[Math.floor(i / 36)] as number, levels[Math.floor(i / 6) % 6] as number, levels[i % 6] as number]);
+  for (let i = 0; i < 216; i++)
+    out.push([levels[Math.floor(i / 36)] as number, levels[Math.floor(i / 6) % 6] as number, levels[i % 6] as number]);
   for (let i = 0; i < 24; i++) out.push([8 + i * 10, 8 + i * 10, 8 + i * 10]);
   return out;
 })();
@@ -75,8 +76,22 @@ export function toAnsi256(hex: string): number {
 
 /** xterm's default values of the 16 basic colours, in SGR order (30–37, then 90–97). */
 export const BASIC_HEX: readonly string[] = [
-  '#000000', '#cd0000', '#00cd00', '#cdcd00', '#0000ee', '#cd00cd', '#00cdcd', '#e5e5e5',
-  '#7f7f7f', '#ff0000', '#00ff00', '#ffff00', '#5c5cff', '#ff00ff', '#00ffff', '#ffffff',
+  '#000000',
+  '#cd0000',
+  '#00cd00',
+  '#cdcd00',
+  '#0000ee',
+  '#cd00cd',
+  '#00cdcd',
+  '#e5e5e5',
+  '#7f7f7f',
+  '#ff0000',
+  '#00ff00',
+  '#ffff00',
+  '#5c5cff',
+  '#ff00ff',
+  '#00ffff',
+  '#ffffff',
 ];
 const BASIC: readonly Rgb[] = BASIC_HEX.map(parseHex);
 
@@ -124,7 +139,14 @@ export interface Span {
 /** Columns a character takes: two for East Asian wide ones (CJK, kana, hangul, fullwidth forms), else one. */
 export const charWidth = (char: string): number => {
   const c = char.codePointAt(0) ?? 0;
-  return (c >= 0x1100 && c <= 0x115f) || (c >= 0x2e80 && c <= 0xa4cf && c !== 0x303f) || (c >= 0xac00 && c <= 0xd7a3) || (c >= 0xf900 && c <= 0xfaff) || (c >= 0xfe30 && c <= 0xfe4f) || (c >= 0xff00 && c <= 0xff60) || (c >= 0xffe0 && c <= 0xffe6) || (c >= 0x20000 && c <= 0x3fffd)
+  return (c >= 0x1100 && c <= 0x115f) ||
+    (c >= 0x2e80 && c <= 0xa4cf && c !== 0x303f) ||
+    (c >= 0xac00 && c <= 0xd7a3) ||
+    (c >= 0xf900 && c <= 0xfaff) ||
+    (c >= 0xfe30 && c <= 0xfe4f) ||
+    (c >= 0xff00 && c <= 0xff60) ||
+    (c >= 0xffe0 && c <= 0xffe6) ||
+    (c >= 0x20000 && c <= 0x3fffd)
     ? 2
     : 1;
 };

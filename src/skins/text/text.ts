@@ -35,7 +35,8 @@ export function createTextSkin(options: SkinOptions = {}): Skin {
 
   function paint(): void {
     if (!root) return;
-    const dark = theme === 'dark' || (theme === undefined && typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches);
+    const dark =
+      theme === 'dark' || (theme === undefined && typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches);
     root.style.color = dark ? '#eee4da' : '#776e65';
   }
 
@@ -45,10 +46,22 @@ export function createTextSkin(options: SkinOptions = {}): Skin {
       if (root) throw new Error('this skin is already mounted; dispose it first');
       store = source;
       root = document.createElement('div');
-      Object.assign(root.style, { width: '100%', height: '100%', containerType: 'size', display: 'grid', placeItems: 'center', overflow: 'hidden' });
+      Object.assign(root.style, {
+        width: '100%',
+        height: '100%',
+        containerType: 'size',
+        display: 'grid',
+        placeItems: 'center',
+        overflow: 'hidden',
+      });
       pre = document.createElement('pre');
       pre.setAttribute('aria-label', 'Board as text');
-      Object.assign(pre.style, { margin: '0', lineHeight: String(LINE_HEIGHT_EM), fontFamily: '"DejaVu Sans Mono", Menlo, Consolas, monospace', fontWeight: '600' });
+      Object.assign(pre.style, {
+        margin: '0',
+        lineHeight: String(LINE_HEIGHT_EM),
+        fontFamily: '"DejaVu Sans Mono", Menlo, Consolas, monospace',
+        fontWeight: '600',
+      });
       root.append(pre);
       host.append(root);
       paint();

@@ -145,7 +145,10 @@ export function createCubesSkin(options: SkinOptions = {}, internals: CubesInter
   const onPointerMove = (event: PointerEvent): void => {
     if (!host || !shared.parallax || event.pointerType === 'touch') return;
     const rect = host.getBoundingClientRect();
-    view.aimAt(((event.clientX - rect.left) / Math.max(rect.width, 1)) * 2 - 1, ((event.clientY - rect.top) / Math.max(rect.height, 1)) * 2 - 1);
+    view.aimAt(
+      ((event.clientX - rect.left) / Math.max(rect.width, 1)) * 2 - 1,
+      ((event.clientY - rect.top) / Math.max(rect.height, 1)) * 2 - 1,
+    );
     startEasing();
   };
   const onPointerLeave = (): void => {

@@ -54,7 +54,11 @@ function instanced<M extends Material>(material: M, key: string, hooks: Instance
     let fragment = shader.fragmentShader
       .replace('#include <common>', `#include <common>\n${fragmentHead}`)
       .replace('#include <color_fragment>', `#include <color_fragment>\n${fade}`);
-    if (hooks.glow) fragment = fragment.replace('#include <emissivemap_fragment>', '#include <emissivemap_fragment>\ntotalEmissiveRadiance += diffuseColor.rgb * vInstGlow;');
+    if (hooks.glow)
+      fragment = fragment.replace(
+        '#include <emissivemap_fragment>',
+        '#include <emissivemap_fragment>\ntotalEmissiveRadiance += diffuseColor.rgb * vInstGlow;',
+      );
     shader.fragmentShader = fragment;
   };
   material.customProgramCacheKey = () => key;
@@ -111,17 +115,31 @@ export function createMaterials(gpu: GpuResources): CubesMaterials {
     ),
     label: gpu.track(
       instanced(
-        new MeshBasicMaterial({ transparent: true, depthWrite: false, blending: CustomBlending, blendSrc: OneFactor, blendDst: OneMinusSrcAlphaFactor, premultipliedAlpha: false }),
+        new MeshBasicMaterial({
+          transparent: true,
+          depthWrite: false,
+          blending: CustomBlending,
+          blendSrc: OneFactor,
+          blendDst: OneMinusSrcAlphaFactor,
+          premultipliedAlpha: false,
+        }),
         'cube2048-label',
         { label: true },
       ),
     ),
-    shadow: gpu.track(instanced(new MeshBasicMaterial({ map: shadowTexture, color: 0x4a3420, transparent: true, opacity: 0.5, depthWrite: false }), 'cube2048-shadow')),
+    shadow: gpu.track(
+      instanced(
+        new MeshBasicMaterial({ map: shadowTexture, color: 0x4a3420, transparent: true, opacity: 0.5, depthWrite: false }),
+        'cube2048-shadow',
+      ),
+    ),
     // The board is matte and fills most pixels: a diffuse-only material keeps software renderers fast.
     board: gpu.track(new MeshLambertMaterial()),
     slot: gpu.track(new MeshLambertMaterial()),
     // One pass: three draws see-through two-sided materials twice unless told otherwise.
-    hint: gpu.track(new MeshBasicMaterial({ transparent: true, opacity: 0.95, side: DoubleSide, forceSinglePass: true, depthWrite: false })),
+    hint: gpu.track(
+      new MeshBasicMaterial({ transparent: true, opacity: 0.95, side: DoubleSide, forceSinglePass: true, depthWrite: false }),
+    ),
   };
 }
 

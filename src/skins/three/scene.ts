@@ -5,7 +5,17 @@
  * per-tile colours, glow and labels once per change; `pose` writes 17 floats a tile per
  * frame into preallocated arrays and allocates nothing.
  */
-import { BufferGeometry, Color, DirectionalLight, DynamicDrawUsage, HemisphereLight, InstancedBufferAttribute, InstancedMesh, Mesh, Scene } from 'three';
+import {
+  BufferGeometry,
+  Color,
+  DirectionalLight,
+  DynamicDrawUsage,
+  HemisphereLight,
+  InstancedBufferAttribute,
+  InstancedMesh,
+  Mesh,
+  Scene,
+} from 'three';
 import type { Direction } from '../../engine';
 import { tileColour, tileGlow } from '../palette';
 import type { Pose, Timeline } from '../timeline';
@@ -14,7 +24,20 @@ import type { LabelAtlas } from './atlas';
 import { CELL_WIDTH, drawLabelAtlas } from './atlas';
 import type { GpuResources } from './gpu-resources';
 import { createMaterials, paintBoard, useAtlas } from './materials';
-import { CUBE_HEIGHT, CUBE_SIDE, LABEL_WIDTH, RIM, SLOT_TOP, boardGeometry, cubeGeometry, heightOf, hintGeometry, labelGeometry, shadowGeometry, slotGeometry } from './shapes';
+import {
+  CUBE_HEIGHT,
+  CUBE_SIDE,
+  LABEL_WIDTH,
+  RIM,
+  SLOT_TOP,
+  boardGeometry,
+  cubeGeometry,
+  heightOf,
+  hintGeometry,
+  labelGeometry,
+  shadowGeometry,
+  slotGeometry,
+} from './shapes';
 
 /** Largest board the engine allows is 8×8; mid-fade a cell can hold two tiles, plus one spawn. */
 const MAX_TILES = 2 * 8 * 8 + 1;
@@ -128,7 +151,11 @@ export function createCubesScene(gpu: GpuResources): CubesScene {
       // On the rim, midway between the outer slots and the board's edge.
       const edge = size / 2 + RIM / 2 - 0.03;
       hintBar.rotation.y = hint === 'right' ? 0 : hint === 'left' ? Math.PI : hint === 'up' ? Math.PI / 2 : -Math.PI / 2;
-      hintBar.position.set(hint === 'left' ? -edge : hint === 'right' ? edge : 0, 0.004, hint === 'up' ? -edge : hint === 'down' ? edge : 0);
+      hintBar.position.set(
+        hint === 'left' ? -edge : hint === 'right' ? edge : 0,
+        0.004,
+        hint === 'up' ? -edge : hint === 'down' ? edge : 0,
+      );
       hintBar.visible = true;
     },
     begin(timeline) {

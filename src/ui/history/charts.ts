@@ -13,7 +13,12 @@ export const MAX_POINTS = 200;
 const TABLE_ROWS = 50;
 let ids = 0;
 
-function svg<K extends keyof SVGElementTagNameMap>(doc: Document, tag: K, attrs: Record<string, string | number>, text?: string): SVGElementTagNameMap[K] {
+function svg<K extends keyof SVGElementTagNameMap>(
+  doc: Document,
+  tag: K,
+  attrs: Record<string, string | number>,
+  text?: string,
+): SVGElementTagNameMap[K] {
   const el = doc.createElementNS(SVG, tag);
   for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
   if (text !== undefined) el.textContent = text;
@@ -75,14 +80,35 @@ export function tileChart(doc: Document, buckets: readonly TileBucket[]): HTMLEl
     const y = i * row + 2;
     const barW = ((width - labelW - countW) * b.games) / most;
     chart.append(
-      svg(doc, 'text', { x: labelW - 8, y: y + row / 2, 'text-anchor': 'end', 'dominant-baseline': 'central', class: 'chart-label' }, formatNumber(b.tile)),
+      svg(
+        doc,
+        'text',
+        { x: labelW - 8, y: y + row / 2, 'text-anchor': 'end', 'dominant-baseline': 'central', class: 'chart-label' },
+        formatNumber(b.tile),
+      ),
       svg(doc, 'rect', { x: labelW, y: y + 3, width: Math.max(b.games > 0 ? 2 : 0, barW), height: row - 6, rx: 3, class: 'chart-bar' }),
-      svg(doc, 'text', { x: labelW + barW + 6, y: y + row / 2, 'dominant-baseline': 'central', class: 'chart-value' }, formatNumber(b.games)),
+      svg(
+        doc,
+        'text',
+        { x: labelW + barW + 6, y: y + row / 2, 'dominant-baseline': 'central', class: 'chart-value' },
+        formatNumber(b.games),
+      ),
     );
   });
   const best = buckets[buckets.length - 1]?.tile ?? 0;
   const description = T.tilesSummary(played, best, top?.tile ?? 0, top?.games ?? 0);
-  return figure(doc, T.tilesTitle, description, chart, table(doc, T.tilesTable, [T.tileColumn, T.gamesColumn], shown.map((b) => [formatNumber(b.tile), formatNumber(b.games)])));
+  return figure(
+    doc,
+    T.tilesTitle,
+    description,
+    chart,
+    table(
+      doc,
+      T.tilesTable,
+      [T.tileColumn, T.gamesColumn],
+      shown.map((b) => [formatNumber(b.tile), formatNumber(b.games)]),
+    ),
+  );
 }
 
 /** A line through the latest games' scores, oldest on the left. */
@@ -94,23 +120,39 @@ export function scoreChart(doc: Document, scores: readonly ScorePoint[]): HTMLEl
   const values = points.map((p) => p.score);
   const high = Math.max(1, ...values);
   const low = Math.min(...values);
-  const x = (i: number): number => pad.left + (points.length <= 1 ? (width - pad.left - pad.right) / 2 : ((width - pad.left - pad.right) * i) / (points.length - 1));
+  const x = (i: number): number =>
+    pad.left + (points.length <= 1 ? (width - pad.left - pad.right) / 2 : ((width - pad.left - pad.right) * i) / (points.length - 1));
   const y = (score: number): number => pad.top + (height - pad.top - pad.bottom) * (1 - score / high);
   const chart = svg(doc, 'svg', { viewBox: `0 0 ${width} ${height}`, class: 'chart-svg scores', focusable: 'false' });
   chart.append(
     svg(doc, 'line', { x1: pad.left, x2: width - pad.right, y1: y(0), y2: y(0), class: 'chart-axis' }),
     svg(doc, 'line', { x1: pad.left, x2: width - pad.right, y1: y(high), y2: y(high), class: 'chart-grid' }),
-    svg(doc, 'text', { x: pad.left - 6, y: y(high), 'text-anchor': 'end', 'dominant-baseline': 'central', class: 'chart-label' }, formatNumber(high)),
+    svg(
+      doc,
+      'text',
+      { x: pad.left - 6, y: y(high), 'text-anchor': 'end', 'dominant-baseline': 'central', class: 'chart-label' },
+      formatNumber(high),
+    ),
     svg(doc, 'text', { x: pad.left - 6, y: y(0), 'text-anchor': 'end', 'dominant-baseline': 'central', class: 'chart-label' }, '0'),
   );
-  if (points.length > 1) chart.append(svg(doc, 'polyline', { points: points.map((p, i) => `${x(i).toFixed(1)},${y(p.score).toFixed(1)}`).join(' '), class: 'chart-line' }));
-  if (points.length <= 60) for (const [i, p] of points.entries()) chart.append(svg(doc, 'circle', { cx: x(i).toFixed(1), cy: y(p.score).toFixed(1), r: 2.5, class: 'chart-dot' }));
+  if (points.length > 1)
+    chart.append(
+      svg(doc, 'polyline', { points: points.map((p, i) => `${x(i).toFixed(1)},${y(p.score).toFixed(1)}`).join(' '), class: 'chart-line' }),
+    );
+  if (points.length <= 60)
+    for (const [i, p] of points.entries())
+      chart.append(svg(doc, 'circle', { cx: x(i).toFixed(1), cy: y(p.score).toFixed(1), r: 2.5, class: 'chart-dot' }));
   const first = points[0];
   const last = points[points.length - 1];
   if (first && last) {
     chart.append(
       svg(doc, 'text', { x: pad.left, y: height - 6, class: 'chart-label' }, formatDate(first.endedAt).split(',')[0] ?? ''),
-      svg(doc, 'text', { x: width - pad.right, y: height - 6, 'text-anchor': 'end', class: 'chart-label' }, formatDate(last.endedAt).split(',')[0] ?? ''),
+      svg(
+        doc,
+        'text',
+        { x: width - pad.right, y: height - 6, 'text-anchor': 'end', class: 'chart-label' },
+        formatDate(last.endedAt).split(',')[0] ?? '',
+      ),
     );
   }
   const description = first && last ? T.scoresSummary(points.length, first.endedAt, last.endedAt, low, high) : '';
@@ -120,6 +162,11 @@ export function scoreChart(doc: Document, scores: readonly ScorePoint[]): HTMLEl
     T.scoresTitle,
     description,
     chart,
-    table(doc, T.scoresTable(rows.length), [T.dateColumn, T.scoreColumn, T.boardColumn], rows.map((p) => [formatDate(p.endedAt), formatNumber(p.score), T.size(p.size)])),
+    table(
+      doc,
+      T.scoresTable(rows.length),
+      [T.dateColumn, T.scoreColumn, T.boardColumn],
+      rows.map((p) => [formatDate(p.endedAt), formatNumber(p.score), T.size(p.size)]),
+    ),
   );
 }

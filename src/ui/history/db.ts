@@ -74,13 +74,17 @@ function parseSummary(value: unknown): { ok: true; value: GameSummary } | { ok: 
   if (typeof value !== 'object' || value === null) return { ok: false, error: 'it is not an object' };
   const o = value as Record<string, unknown>;
   if (typeof o.id !== 'string' || o.id === '') return { ok: false, error: 'it has no id' };
-  if (typeof o.moveCount !== 'number' || !Number.isSafeInteger(o.moveCount) || o.moveCount < 0) return { ok: false, error: 'its move count is wrong' };
+  if (typeof o.moveCount !== 'number' || !Number.isSafeInteger(o.moveCount) || o.moveCount < 0)
+    return { ok: false, error: 'its move count is wrong' };
   const parsed = parseEntry({ ...o, moves: '' });
   if (!parsed.ok) return parsed;
   return { ok: true, value: { ...summaryOf(parsed.value), id: o.id, moveCount: o.moveCount } };
 }
 
-const keyName = (value: unknown): string => (typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string' ? (value as { id: string }).id : '(no id)');
+const keyName = (value: unknown): string =>
+  typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string'
+    ? (value as { id: string }).id
+    : '(no id)';
 
 /** A summary and its moves record, as stored, made one checked entry again; the id must be the one its content gives. */
 function join(summary: unknown, moves: unknown): ParseResult<HistoryEntry> {
@@ -97,7 +101,12 @@ function join(summary: unknown, moves: unknown): ParseResult<HistoryEntry> {
  * upgrade, `onBlocked` is called after `blockedMs` and the open goes on waiting: it succeeds
  * as soon as that tab closes.
  */
-export function openHistoryDb(name: string, onBlocked: () => void = () => undefined, factory: IDBFactory | undefined = globalThis.indexedDB, blockedMs = 2000): Promise<HistoryDb> {
+export function openHistoryDb(
+  name: string,
+  onBlocked: () => void = () => undefined,
+  factory: IDBFactory | undefined = globalThis.indexedDB,
+  blockedMs = 2000,
+): Promise<HistoryDb> {
   return new Promise((resolve, reject) => {
     if (!factory) return reject(new HistoryUnavailable('unsupported'));
     let request: IDBOpenDBRequest;

@@ -52,7 +52,6 @@ export interface Recorder {
   dispose(): void;
 }
 
-
 export function startRecorder(store: GameStore, options: RecorderOptions): Recorder {
   const now = options.now ?? Date.now;
   const metaKey = `${options.keyPrefix}:history-meta:v1`;
@@ -93,7 +92,10 @@ export function startRecorder(store: GameStore, options: RecorderOptions): Recor
   let expected: GameStart | null = null;
   /** The meta of a game starting now; `began` says it began in this store (a game already under way when the page opened is just 'normal'). */
   const fresh = (game: GameState, began = true): GameMeta => {
-    const wanted = expected ?? options.modeOfNewGame?.(game) ?? (began && game.record.length > 0 ? { mode: 'forked' as const } : { mode: 'normal' as const });
+    const wanted =
+      expected ??
+      options.modeOfNewGame?.(game) ??
+      (began && game.record.length > 0 ? { mode: 'forked' as const } : { mode: 'normal' as const });
     expected = null;
     return startMeta(game, wanted.mode, now(), wanted.day);
   };
@@ -121,7 +123,10 @@ export function startRecorder(store: GameStore, options: RecorderOptions): Recor
         return handle;
       },
       (error: unknown) => {
-        problem = error instanceof HistoryUnavailable ? HISTORY_TEXT.unavailable(error.reason, error.error) : HISTORY_TEXT.unavailable('failed', String(error));
+        problem =
+          error instanceof HistoryUnavailable
+            ? HISTORY_TEXT.unavailable(error.reason, error.error)
+            : HISTORY_TEXT.unavailable('failed', String(error));
         tell(problem);
         return null;
       },

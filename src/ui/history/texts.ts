@@ -16,7 +16,8 @@ let lang: Lang = ENGLISH;
 export const setHistoryLang = (next: Lang): void => {
   lang = next;
 };
-const t = <K extends keyof typeof EN_HISTORY>(key: K, ...params: Params<(typeof EN_HISTORY)[K]>): string => say(lang, EN_HISTORY, key, ...params);
+const t = <K extends keyof typeof EN_HISTORY>(key: K, ...params: Params<(typeof EN_HISTORY)[K]>): string =>
+  say(lang, EN_HISTORY, key, ...params);
 
 /** "1 h 05 min", "12 min", "40 s": time played, to the minute once it is long. */
 export function formatDuration(ms: number): string {
@@ -34,7 +35,12 @@ const dateFormat = (withTime: boolean): Intl.DateTimeFormat => {
   if (!format) {
     // English as it was (day month year); the others as their locale writes a date.
     const tag = lang.locale === 'en' ? 'en-GB' : intlTag(lang.locale);
-    format = new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'short', year: 'numeric', ...(withTime ? { hour: '2-digit', minute: '2-digit' } : {}) });
+    format = new Intl.DateTimeFormat(tag, {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      ...(withTime ? { hour: '2-digit', minute: '2-digit' } : {}),
+    });
     formats.set(key, format);
   }
   return format;
@@ -64,7 +70,13 @@ const games = (count: number): string => t('history.games', { n: count });
 
 export const HISTORY_TEXT = {
   // Notices
-  unavailable: (reason: UnavailableReason, error: string) => t('history.unavailable', { why: reason === 'unsupported' ? t('history.why.unsupported') : t(reason === 'refused' ? 'history.why.refused' : 'history.why.failed', { error }) }),
+  unavailable: (reason: UnavailableReason, error: string) =>
+    t('history.unavailable', {
+      why:
+        reason === 'unsupported'
+          ? t('history.why.unsupported')
+          : t(reason === 'refused' ? 'history.why.refused' : 'history.why.failed', { error }),
+    }),
   get blocked() {
     return t('history.blocked');
   },
@@ -167,7 +179,8 @@ export const HISTORY_TEXT = {
   get tilesTitle() {
     return t('history.tilesTitle');
   },
-  tilesSummary: (played: number, best: number, top: number, topCount: number) => t('history.tilesSummary', { n: played, best: String(best), top: String(top), topCount }),
+  tilesSummary: (played: number, best: number, top: number, topCount: number) =>
+    t('history.tilesSummary', { n: played, best: String(best), top: String(top), topCount }),
   get tilesTable() {
     return t('history.tilesTable');
   },
@@ -237,7 +250,8 @@ export const HISTORY_TEXT = {
   },
   checking: (done: number, total: number) => t('history.checking', { done, total }),
   exported: (count: number) => t('history.exported', { n: count }),
-  imported: (added: number, known: number) => (known > 0 ? t('history.importedKnown', { added: games(added), n: known }) : t('history.imported', { n: added })),
+  imported: (added: number, known: number) =>
+    known > 0 ? t('history.importedKnown', { added: games(added), n: known }) : t('history.imported', { n: added }),
   importSkipped: (count: number, first: string) => t('history.importSkipped', { n: count, first }),
   importFailed: (why: string) => t('history.importFailed', { why }),
   get tooBig() {
@@ -247,9 +261,19 @@ export const HISTORY_TEXT = {
     return t('history.unreadableFile');
   },
   get confirmDelete() {
-    return { title: t('history.deleteTitle'), message: t('history.deleteMessage'), confirm: t('history.deleteConfirm'), cancel: t('history.deleteCancel') };
+    return {
+      title: t('history.deleteTitle'),
+      message: t('history.deleteMessage'),
+      confirm: t('history.deleteConfirm'),
+      cancel: t('history.deleteCancel'),
+    };
   },
-  confirmClear: (count: number) => ({ title: t('history.clearTitle'), message: t('history.clearMessage', { n: count }), confirm: t('history.clearConfirm'), cancel: t('history.clearCancel') }),
+  confirmClear: (count: number) => ({
+    title: t('history.clearTitle'),
+    message: t('history.clearMessage', { n: count }),
+    confirm: t('history.clearConfirm'),
+    cancel: t('history.clearCancel'),
+  }),
   get deleted() {
     return t('history.deleted');
   },

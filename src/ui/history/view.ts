@@ -50,21 +50,30 @@ export interface HistoryView {
 
 type Sort = 'newest' | 'oldest' | 'score';
 
-function el<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, props: Partial<Record<'className' | 'id' | 'textContent' | 'type' | 'value', string>> = {}, ...children: Node[]): HTMLElementTagNameMap[K] {
+function el<K extends keyof HTMLElementTagNameMap>(
+  doc: Document,
+  tag: K,
+  props: Partial<Record<'className' | 'id' | 'textContent' | 'type' | 'value', string>> = {},
+  ...children: Node[]
+): HTMLElementTagNameMap[K] {
   const node = doc.createElement(tag);
   Object.assign(node, props);
   node.append(...children);
   return node;
 }
 
-function select(doc: Document, label: string, options: readonly (readonly [string, string])[], value: string): { field: HTMLLabelElement; input: HTMLSelectElement } {
+function select(
+  doc: Document,
+  label: string,
+  options: readonly (readonly [string, string])[],
+  value: string,
+): { field: HTMLLabelElement; input: HTMLSelectElement } {
   const input = el(doc, 'select');
   for (const [v, text] of options) input.append(el(doc, 'option', { value: v, textContent: text }));
   input.value = value;
   const field = el(doc, 'label', { className: 'history-filter' }, el(doc, 'span', { textContent: label }), input);
   return { field, input };
 }
-
 
 /** A single game file (the More sheet's export) imported into the history: an imported game, ending now. */
 const entryOfRecord = (record: GameRecord, now: number): HistoryEntry => {
@@ -83,7 +92,12 @@ export function createHistoryView(options: HistoryViewOptions): HistoryView {
   close.setAttribute('aria-label', T.close);
   // The close icon through the DOM API: no markup is parsed on the page (test/i18n/catalogues.test.ts).
   const svg = doc.createElementNS('http://www.w3.org/2000/svg', 'svg');
-  for (const [name, value] of [['viewBox', '0 0 24 24'], ['aria-hidden', 'true'], ['focusable', 'false']]) svg.setAttribute(name as string, value as string);
+  for (const [name, value] of [
+    ['viewBox', '0 0 24 24'],
+    ['aria-hidden', 'true'],
+    ['focusable', 'false'],
+  ])
+    svg.setAttribute(name as string, value as string);
   const cross = doc.createElementNS('http://www.w3.org/2000/svg', 'path');
   cross.setAttribute('d', 'M18.3 5.7 12 12l6.3 6.3-1.4 1.4L10.6 13.4 4.3 19.7l-1.4-1.4L9.2 12 2.9 5.7l1.4-1.4 6.3 6.3 6.3-6.3z');
   cross.setAttribute('transform', 'translate(1.4 0)');
@@ -132,7 +146,10 @@ export function createHistoryView(options: HistoryViewOptions): HistoryView {
 
   const selectTab = (name: 'stats' | 'games', focus = false): void => {
     current = name;
-    for (const [n, t] of [['stats', statsTab], ['games', gamesTab]] as const) {
+    for (const [n, t] of [
+      ['stats', statsTab],
+      ['games', gamesTab],
+    ] as const) {
       t.button.setAttribute('aria-selected', String(n === name));
       t.button.tabIndex = n === name ? 0 : -1;
       t.panel.hidden = n !== name;
@@ -150,10 +167,14 @@ export function createHistoryView(options: HistoryViewOptions): HistoryView {
   gamesTab.button.addEventListener('click', () => selectTab('games'));
 
   const sizesPlayed = (): number[] => [...new Set(games.map((g) => g.size))].sort((a, b) => a - b);
-  const sizeOptions = (): [string, string][] => [['all', T.allSizes], ...sizesPlayed().map((n): [string, string] => [String(n), T.size(n)])];
+  const sizeOptions = (): [string, string][] => [
+    ['all', T.allSizes],
+    ...sizesPlayed().map((n): [string, string] => [String(n), T.size(n)]),
+  ];
 
   // --- statistics ---------------------------------------------------------------------------
-  const figure = (label: string, value: string): HTMLElement => el(doc, 'div', { className: 'stat' }, el(doc, 'dt', { textContent: label }), el(doc, 'dd', { textContent: value }));
+  const figure = (label: string, value: string): HTMLElement =>
+    el(doc, 'div', { className: 'stat' }, el(doc, 'dt', { textContent: label }), el(doc, 'dd', { textContent: value }));
   const figures = (s: GroupStatistics): HTMLElement =>
     el(
       doc,
@@ -194,8 +215,16 @@ export function createHistoryView(options: HistoryViewOptions): HistoryView {
 
   // --- the list -----------------------------------------------------------------------------
   const listed = (): GameSummary[] => {
-    const filtered = filterGames(games, { ...(listSize !== 'all' ? { size: Number(listSize) } : {}), ...(listMode !== 'all' ? { mode: listMode as GameMode } : {}) });
-    const order = sort === 'score' ? (a: GameSummary, b: GameSummary) => b.score - a.score || b.endedAt - a.endedAt : sort === 'oldest' ? (a: GameSummary, b: GameSummary) => a.endedAt - b.endedAt : (a: GameSummary, b: GameSummary) => b.endedAt - a.endedAt;
+    const filtered = filterGames(games, {
+      ...(listSize !== 'all' ? { size: Number(listSize) } : {}),
+      ...(listMode !== 'all' ? { mode: listMode as GameMode } : {}),
+    });
+    const order =
+      sort === 'score'
+        ? (a: GameSummary, b: GameSummary) => b.score - a.score || b.endedAt - a.endedAt
+        : sort === 'oldest'
+          ? (a: GameSummary, b: GameSummary) => a.endedAt - b.endedAt
+          : (a: GameSummary, b: GameSummary) => b.endedAt - a.endedAt;
     return filtered.sort(order);
   };
 
@@ -212,10 +241,21 @@ export function createHistoryView(options: HistoryViewOptions): HistoryView {
     const outcome = isWin(g) ? T.won : g.end === 'over' ? T.over : T.left;
     const badge = el(doc, 'span', { className: `history-badge${isWin(g) ? ' won' : ''}`, textContent: outcome });
     const title = el(doc, 'p', { className: 'history-row-title' }, el(doc, 'strong', { textContent: T.row(g.score, g.maxTile) }), badge);
-    const details = el(doc, 'p', { className: 'history-row-details', textContent: `${T.rowDetails(g.size, g.moveCount, g.playedMs)} · ${MODE_NAMES[g.mode]}` });
+    const details = el(doc, 'p', {
+      className: 'history-row-details',
+      textContent: `${T.rowDetails(g.size, g.moveCount, g.playedMs)} · ${MODE_NAMES[g.mode]}`,
+    });
     const when = el(doc, 'time', { textContent: date });
     when.dateTime = new Date(g.endedAt).toISOString();
-    const actions = el(doc, 'div', { className: 'history-row-actions' }, action(T.replay, 'replay', g.id, described), action(T.share, 'share', g.id, described), action(T.exportOne, 'export', g.id, described), action(T.remove, 'delete', g.id, described));
+    const actions = el(
+      doc,
+      'div',
+      { className: 'history-row-actions' },
+      action(T.replay, 'replay', g.id, described),
+      action(T.share, 'share', g.id, described),
+      action(T.exportOne, 'export', g.id, described),
+      action(T.remove, 'delete', g.id, described),
+    );
     return el(doc, 'li', { className: 'history-row' }, title, details, when, actions);
   };
 
@@ -224,8 +264,22 @@ export function createHistoryView(options: HistoryViewOptions): HistoryView {
     panel.replaceChildren();
     if (games.length === 0) return void panel.append(el(doc, 'p', { className: 'history-empty', textContent: T.empty }));
     const size = select(doc, T.sizeLabel, sizeOptions(), listSize);
-    const mode = select(doc, T.modeLabel, [['all', T.allModes], ...GAME_MODES.filter((m) => games.some((g) => g.mode === m)).map((m): [string, string] => [m, MODE_NAMES[m]])], listMode);
-    const order = select(doc, T.sortLabel, [['newest', T.sortNewest], ['oldest', T.sortOldest], ['score', T.sortScore]], sort);
+    const mode = select(
+      doc,
+      T.modeLabel,
+      [['all', T.allModes], ...GAME_MODES.filter((m) => games.some((g) => g.mode === m)).map((m): [string, string] => [m, MODE_NAMES[m]])],
+      listMode,
+    );
+    const order = select(
+      doc,
+      T.sortLabel,
+      [
+        ['newest', T.sortNewest],
+        ['oldest', T.sortOldest],
+        ['score', T.sortScore],
+      ],
+      sort,
+    );
     const refilter = (which: HTMLSelectElement, apply: () => void): void =>
       which.addEventListener('change', () => {
         apply();
@@ -241,7 +295,11 @@ export function createHistoryView(options: HistoryViewOptions): HistoryView {
     const count = el(doc, 'p', { className: 'history-count', textContent: T.showing(Math.min(shownRows, all.length), all.length) });
     panel.append(el(doc, 'div', { className: 'history-filters' }, size.field, mode.field, order.field), count, list);
     if (all.length > shownRows) {
-      const more = el(doc, 'button', { type: 'button', className: 'button small history-more', textContent: T.more(Math.min(PAGE_SIZE, all.length - shownRows)) });
+      const more = el(doc, 'button', {
+        type: 'button',
+        className: 'button small history-more',
+        textContent: T.more(Math.min(PAGE_SIZE, all.length - shownRows)),
+      });
       more.addEventListener('click', () => {
         const first = shownRows;
         shownRows += PAGE_SIZE;
@@ -329,12 +387,14 @@ export function createHistoryView(options: HistoryViewOptions): HistoryView {
   };
   gamesTab.panel.addEventListener('click', onListClick);
 
-  exportAll.addEventListener('click', () =>
-    void withDb(async (db) => {
-      const all = await db.entries();
-      downloadJson(doc, `cube2048-history-${options.today()}.json`, encodeArchive(all.entries));
-      status.textContent = T.exported(all.entries.length);
-    }),
+  exportAll.addEventListener(
+    'click',
+    () =>
+      void withDb(async (db) => {
+        const all = await db.entries();
+        downloadJson(doc, `cube2048-history-${options.today()}.json`, encodeArchive(all.entries));
+        status.textContent = T.exported(all.entries.length);
+      }),
   );
 
   importButton.addEventListener('click', () => fileInput.click());
@@ -383,22 +443,26 @@ export function createHistoryView(options: HistoryViewOptions): HistoryView {
       await db.put(added);
       games = [...games, ...added.map(summaryOf)];
       const first = skipped[0];
-      status.textContent = [T.imported(added.length, known), first ? T.importSkipped(skipped.length, first.reason) : ''].filter(Boolean).join(' ');
+      status.textContent = [T.imported(added.length, known), first ? T.importSkipped(skipped.length, first.reason) : '']
+        .filter(Boolean)
+        .join(' ');
       render();
     });
   });
 
-  clearButton.addEventListener('click', () =>
-    void (async () => {
-      if (!(await options.confirm(T.confirmClear(games.length)))) return clearButton.focus();
-      await withDb(async (db) => {
-        await db.clear();
-        games = [];
-        status.textContent = T.cleared;
-        render();
-        statsTab.button.focus();
-      });
-    })(),
+  clearButton.addEventListener(
+    'click',
+    () =>
+      void (async () => {
+        if (!(await options.confirm(T.confirmClear(games.length)))) return clearButton.focus();
+        await withDb(async (db) => {
+          await db.clear();
+          games = [];
+          status.textContent = T.cleared;
+          render();
+          statsTab.button.focus();
+        });
+      })(),
   );
 
   return {

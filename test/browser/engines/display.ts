@@ -38,7 +38,18 @@ function startXvfb(): Promise<string> {
     // instead: when this process goes, the pipe closes, `cat` returns and the shell stops Xvfb.
     const xvfb = spawn(
       'sh',
-      ['-c', 'Xvfb "$@" </dev/null & x=$!; cat >/dev/null; kill $x', 'sh', '-displayfd', '1', '-screen', '0', `${SCREEN.width}x${SCREEN.height}x24`, '-nolisten', 'tcp'],
+      [
+        '-c',
+        'Xvfb "$@" </dev/null & x=$!; cat >/dev/null; kill $x',
+        'sh',
+        '-displayfd',
+        '1',
+        '-screen',
+        '0',
+        `${SCREEN.width}x${SCREEN.height}x24`,
+        '-nolisten',
+        'tcp',
+      ],
       { stdio: ['pipe', 'pipe', 'ignore'] },
     );
     let out = '';

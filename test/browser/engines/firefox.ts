@@ -107,7 +107,8 @@ function pageDriver(page: Page, options: ContextOptions, mediaScript: string): P
       await touch.end();
     },
     screenshot: async () => page.screenshot(),
-    setViewport: (width, height) => page.setViewport({ width, height, deviceScaleFactor: options.deviceScaleFactor ?? 1, hasTouch: options.hasTouch ?? false }),
+    setViewport: (width, height) =>
+      page.setViewport({ width, height, deviceScaleFactor: options.deviceScaleFactor ?? 1, hasTouch: options.hasTouch ?? false }),
     emulateMedia: async (features) => {
       // The shim must run first on later loads, with the new setting: it is replaced, and told now.
       media = { ...media, ...features };

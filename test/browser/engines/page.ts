@@ -39,7 +39,7 @@ interface Step {
  * ancestors across shadow boundaries.
  */
 function resolveChain(chain: readonly Step[]): Element[] {
-  const parentOf = (node: Element): Element | null => node.parentElement ?? ((node.parentNode as ShadowRoot | null)?.host ?? null);
+  const parentOf = (node: Element): Element | null => node.parentElement ?? (node.parentNode as ShadowRoot | null)?.host ?? null;
   const shadowRoots = (root: Document | Element | ShadowRoot): ShadowRoot[] => {
     const found: ShadowRoot[] = [];
     const visit = (r: Document | Element | ShadowRoot): void => {
@@ -115,7 +115,8 @@ export class TestPage {
   readonly keyboard = {
     /** A key or a chord such as 'Control+z'. */
     press: (combo: string): Promise<void> => this.driver.keys(chord(combo)),
-    type: (text: string): Promise<void> => this.driver.keys([...text].flatMap((key) => [{ type: 'down', key } as const, { type: 'up', key } as const])),
+    type: (text: string): Promise<void> =>
+      this.driver.keys([...text].flatMap((key) => [{ type: 'down', key } as const, { type: 'up', key } as const])),
     down: (key: string): Promise<void> => this.driver.keys([{ type: 'down', key }]),
     up: (key: string): Promise<void> => this.driver.keys([{ type: 'up', key }]),
   };
@@ -124,7 +125,10 @@ export class TestPage {
     move: async (x: number, y: number, options: { steps?: number } = {}): Promise<void> => {
       const steps = Math.max(1, options.steps ?? 1);
       const from = this.pointer;
-      const path = Array.from({ length: steps }, (_, i) => ({ x: from.x + ((x - from.x) * (i + 1)) / steps, y: from.y + ((y - from.y) * (i + 1)) / steps }));
+      const path = Array.from({ length: steps }, (_, i) => ({
+        x: from.x + ((x - from.x) * (i + 1)) / steps,
+        y: from.y + ((y - from.y) * (i + 1)) / steps,
+      }));
       await this.driver.mouseMove(path);
       this.pointer = { x, y };
     },
@@ -189,7 +193,10 @@ export class TestPage {
         // A navigation under way takes the page away mid-call; the next poll asks the new one.
         failure = error;
       }
-      if (Date.now() > deadline) throw new Error(`waitForFunction: still false after ${timeout} ms: ${expression.slice(0, 300)}${failure ? ` (last error: ${String(failure)})` : ''}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `waitForFunction: still false after ${timeout} ms: ${expression.slice(0, 300)}${failure ? ` (last error: ${String(failure)})` : ''}`,
+        );
       await sleep(POLL_MS);
     }
   }
@@ -213,7 +220,9 @@ export class TestPage {
       (window as unknown as { __cube2048Stale: boolean }).__cube2048Stale = true;
     });
     await action();
-    await this.waitForFunction(() => !(window as unknown as { __cube2048Stale?: boolean }).__cube2048Stale && document.readyState === 'complete');
+    await this.waitForFunction(
+      () => !(window as unknown as { __cube2048Stale?: boolean }).__cube2048Stale && document.readyState === 'complete',
+    );
   }
 
   locator(selector: string, options: { hasText?: string } = {}): Locator {
@@ -263,7 +272,8 @@ export class TestPage {
 
   /** Hands a file input a file (a path or a payload), as choosing it in the file picker would. */
   async setInputFiles(selector: string, file: string | FilePayload): Promise<void> {
-    const payload: FilePayload = typeof file === 'string' ? { name: basename(file), mimeType: 'application/json', buffer: await readFile(file) } : file;
+    const payload: FilePayload =
+      typeof file === 'string' ? { name: basename(file), mimeType: 'application/json', buffer: await readFile(file) } : file;
     await this.one(
       selector,
       (el, f) => {
@@ -352,13 +362,15 @@ export class TestPage {
     const json = (a: unknown): string => (a === undefined ? 'undefined' : JSON.stringify(a));
     const elements = `${sourceOf(resolveChain)}(${JSON.stringify(steps)})`;
     // Composed as source, never with eval in the page: a strict CSP page must run these too.
-    const all = <R, A>(fn: (elements: Element[], arg: A) => R, arg?: A): Promise<R> => this.driver.evaluate(`${sourceOf(fn)}(${elements}, ${json(arg)})`) as Promise<R>;
+    const all = <R, A>(fn: (elements: Element[], arg: A) => R, arg?: A): Promise<R> =>
+      this.driver.evaluate(`${sourceOf(fn)}(${elements}, ${json(arg)})`) as Promise<R>;
     const first = async <R, A>(fn: (element: Element, arg: A) => R, arg?: A): Promise<R> => {
       await locator.waitFor();
       return this.driver.evaluate(`${sourceOf(fn)}(${elements}[0], ${json(arg)})`) as Promise<R>;
     };
     const locator: Locator = {
-      locator: (selector, options = {}) => this.chain([...steps, { selector, ...(options.hasText === undefined ? {} : { hasText: options.hasText }) }]),
+      locator: (selector, options = {}) =>
+        this.chain([...steps, { selector, ...(options.hasText === undefined ? {} : { hasText: options.hasText }) }]),
       nth: (index) => this.chain([...steps.slice(0, -1), { ...(steps[steps.length - 1] as Step), nth: index }]),
       count: () => all((els) => els.length),
       allTextContents: () => all((els) => els.map((e) => e.textContent ?? '')),
@@ -446,7 +458,8 @@ function crop(image: Pixels, clip: Box, ratio: number): Pixels {
   const width = Math.min(Math.round(clip.width * ratio), image.width - x0);
   const height = Math.min(Math.round(clip.height * ratio), image.height - y0);
   const data = new Uint8Array(width * height * 4);
-  for (let y = 0; y < height; y++) data.set(image.data.subarray(((y0 + y) * image.width + x0) * 4, ((y0 + y) * image.width + x0 + width) * 4), y * width * 4);
+  for (let y = 0; y < height; y++)
+    data.set(image.data.subarray(((y0 + y) * image.width + x0) * 4, ((y0 + y) * image.width + x0 + width) * 4), y * width * 4);
   return { width, height, data };
 }
 
@@ -493,10 +506,13 @@ export class TestBrowser {
     const context = new TestContext(this.engine, await this.driver.newContext({ deviceScaleFactor: 1, ...options, viewport }), viewport);
     // Only Chromium's driver sets the browser's languages itself (see ContextOptions.locale).
     if (options.locale && this.engine !== 'chromium') {
-      await context.addInitScript((languages: string[]) => {
-        Object.defineProperty(Navigator.prototype, 'languages', { configurable: true, get: () => Object.freeze([...languages]) });
-        Object.defineProperty(Navigator.prototype, 'language', { configurable: true, get: () => languages[0] });
-      }, [options.locale, options.locale.split('-')[0] ?? options.locale]);
+      await context.addInitScript(
+        (languages: string[]) => {
+          Object.defineProperty(Navigator.prototype, 'languages', { configurable: true, get: () => Object.freeze([...languages]) });
+          Object.defineProperty(Navigator.prototype, 'language', { configurable: true, get: () => languages[0] });
+        },
+        [options.locale, options.locale.split('-')[0] ?? options.locale],
+      );
     }
     return context;
   }

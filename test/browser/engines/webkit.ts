@@ -35,9 +35,24 @@ function miniBrowser(): string {
 
 /** WebDriver's codes for the keys KeyboardEvent.key names. */
 const KEY_CODES: Readonly<Record<string, string>> = {
-  Backspace: '\uE003', Tab: '\uE004', Enter: '\uE007', Shift: '\uE008', Control: '\uE009', Alt: '\uE00A', Escape: '\uE00C',
-  ' ': '\uE00D', PageUp: '\uE00E', PageDown: '\uE00F', End: '\uE010', Home: '\uE011',
-  ArrowLeft: '\uE012', ArrowUp: '\uE013', ArrowRight: '\uE014', ArrowDown: '\uE015', Delete: '\uE017', Meta: '\uE03D',
+  Backspace: '\uE003',
+  Tab: '\uE004',
+  Enter: '\uE007',
+  Shift: '\uE008',
+  Control: '\uE009',
+  Alt: '\uE00A',
+  Escape: '\uE00C',
+  ' ': '\uE00D',
+  PageUp: '\uE00E',
+  PageDown: '\uE00F',
+  End: '\uE010',
+  Home: '\uE011',
+  ArrowLeft: '\uE012',
+  ArrowUp: '\uE013',
+  ArrowRight: '\uE014',
+  ArrowDown: '\uE015',
+  Delete: '\uE017',
+  Meta: '\uE03D',
 };
 
 async function freePort(): Promise<number> {
@@ -66,7 +81,8 @@ class Session {
       ...(method === 'POST' ? { body: JSON.stringify(body ?? {}) } : {}),
     });
     const { value } = (await response.json()) as { value: T & { error?: string; message?: string } };
-    if (value && typeof value === 'object' && 'error' in value && value.error) throw new WebDriverError(`WebDriver ${method} ${path}: ${value.error}: ${value.message ?? ''}`);
+    if (value && typeof value === 'object' && 'error' in value && value.error)
+      throw new WebDriverError(`WebDriver ${method} ${path}: ${value.error}: ${value.message ?? ''}`);
     return value;
   }
 
@@ -74,7 +90,11 @@ class Session {
     const base = `http://127.0.0.1:${port}`;
     for (let attempt = 0; ; attempt++) {
       try {
-        const response = await fetch(`${base}/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ capabilities }) });
+        const response = await fetch(`${base}/session`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ capabilities }),
+        });
         const { value } = (await response.json()) as { value: { sessionId?: string; error?: string; message?: string } };
         if (!value.sessionId) throw new WebDriverError(`WebKitWebDriver refused a session: ${value.error}: ${value.message}`);
         return new Session(base, value.sessionId);
@@ -119,7 +139,8 @@ export async function webkitDriver(): Promise<BrowserDriver> {
  * size, keep a window at least 447 px wide, wider than a phone. Shrunk to nothing, they let
  * the viewport go down to 290 px.
  */
-const GTK_CSS = '* { min-width: 0; min-height: 0; padding: 0; margin: 0; border-width: 0; font-size: 1px; -gtk-icon-transform: scale(0.1); }\n';
+const GTK_CSS =
+  '* { min-width: 0; min-height: 0; padding: 0; margin: 0; border-width: 0; font-size: 1px; -gtk-icon-transform: scale(0.1); }\n';
 let gtkConfig: Promise<string> | null = null;
 /** One folder for every run: its content never changes, so it is written once and left in place. */
 const gtkConfigHome = (): Promise<string> =>
@@ -134,9 +155,13 @@ const gtkConfigHome = (): Promise<string> =>
   })());
 
 async function contextDriver(display: string, binary: string, options: ContextOptions, closed: () => void): Promise<ContextDriver> {
-  if ((options.deviceScaleFactor ?? 1) !== 1) throw new Error('WebKitGTK over WebDriver cannot set a device pixel ratio (check `supports.deviceScaleFactor`)');
+  if ((options.deviceScaleFactor ?? 1) !== 1)
+    throw new Error('WebKitGTK over WebDriver cannot set a device pixel ratio (check `supports.deviceScaleFactor`)');
   const port = await freePort();
-  const process_: ChildProcess = spawn(DRIVER, [`--port=${port}`], { stdio: 'ignore', env: { ...process.env, DISPLAY: display, XDG_CONFIG_HOME: await gtkConfigHome() } });
+  const process_: ChildProcess = spawn(DRIVER, [`--port=${port}`], {
+    stdio: 'ignore',
+    env: { ...process.env, DISPLAY: display, XDG_CONFIG_HOME: await gtkConfigHome() },
+  });
   const session = await Session.create(port, { alwaysMatch: { 'webkitgtk:browserOptions': { binary, args: ['--automation'] } } });
   // No script timeout: WebKit's execute would set one with the page's own setTimeout, which a
   // page that counts its timers (the embed's leak checks) would see as its own.
@@ -146,10 +171,13 @@ async function contextDriver(display: string, binary: string, options: ContextOp
   // Emulated media features are the context's (not each window's): one init file serves them all.
   let media: MediaFeatures = {};
   const writeScripts = (): Promise<void> =>
-    writeFile(initScriptFile(token), [`${sourceOf(consoleCollector)}()`, mediaShimSource(media), ...scripts].map((s) => `;${s};\n`).join(''));
+    writeFile(
+      initScriptFile(token),
+      [`${sourceOf(consoleCollector)}()`, mediaShimSource(media), ...scripts].map((s) => `;${s};\n`).join(''),
+    );
   await writeScripts();
   const cookieHosts = new Set<string>();
-  let current = (await session.send<string>('GET', '/window'));
+  let current = await session.send<string>('GET', '/window');
   const viewport = options.viewport ?? { width: 800, height: 800 };
 
   const focus = async (handle: string): Promise<void> => {
@@ -166,18 +194,24 @@ async function contextDriver(display: string, binary: string, options: ContextOp
         handle = (await session.send<{ handle: string }>('POST', '/window/new', { type: 'window' })).handle;
       }
       first = false;
-      const page = pageDriver(session, handle, focus, async (features) => {
-        media = { ...media, ...features };
-        await writeScripts();
-        return media;
-      }, async (url) => {
-        // The cookie that tells our servers to add this context's scripts, set once per host.
-        const { hostname, protocol, host } = new URL(url);
-        if (!protocol.startsWith('http') || cookieHosts.has(hostname)) return;
-        await session.send('POST', '/url', { url: `${protocol}//${host}${BLANK_PATH}` });
-        await session.send('POST', '/cookie', { cookie: { name: INIT_COOKIE, value: token, path: '/' } });
-        cookieHosts.add(hostname);
-      });
+      const page = pageDriver(
+        session,
+        handle,
+        focus,
+        async (features) => {
+          media = { ...media, ...features };
+          await writeScripts();
+          return media;
+        },
+        async (url) => {
+          // The cookie that tells our servers to add this context's scripts, set once per host.
+          const { hostname, protocol, host } = new URL(url);
+          if (!protocol.startsWith('http') || cookieHosts.has(hostname)) return;
+          await session.send('POST', '/url', { url: `${protocol}//${host}${BLANK_PATH}` });
+          await session.send('POST', '/cookie', { cookie: { name: INIT_COOKIE, value: token, path: '/' } });
+          cookieHosts.add(hostname);
+        },
+      );
       await focus(handle);
       await page.setViewport(viewport.width, viewport.height);
       pages.push(page);
@@ -243,7 +277,12 @@ function pageDriver(
     await session.send('POST', '/actions', { actions: sources });
     await session.send('DELETE', '/actions');
   };
-  const move = (p: Point): { type: 'pointerMove'; x: number; y: number; origin: 'viewport' } => ({ type: 'pointerMove', x: Math.round(p.x), y: Math.round(p.y), origin: 'viewport' });
+  const move = (p: Point): { type: 'pointerMove'; x: number; y: number; origin: 'viewport' } => ({
+    type: 'pointerMove',
+    x: Math.round(p.x),
+    y: Math.round(p.y),
+    origin: 'viewport',
+  });
   const driver: PageDriver = {
     goto: async (url) => {
       await collect();
@@ -277,10 +316,23 @@ function pageDriver(
       throw new Error(`no frame at an address containing ${urlPart}`);
     },
     keys: (steps: readonly KeyStep[]) =>
-      actions([{ type: 'key', id: 'keyboard', actions: steps.map(({ type, key }) => ({ type: type === 'down' ? 'keyDown' : 'keyUp', value: KEY_CODES[key] ?? key })) }]),
+      actions([
+        {
+          type: 'key',
+          id: 'keyboard',
+          actions: steps.map(({ type, key }) => ({ type: type === 'down' ? 'keyDown' : 'keyUp', value: KEY_CODES[key] ?? key })),
+        },
+      ]),
     mouseMove: (path) => actions([{ type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' }, actions: path.map(move) }]),
     click: (at) =>
-      actions([{ type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' }, actions: [move(at), { type: 'pointerDown', button: 0 }, { type: 'pointerUp', button: 0 }] }]),
+      actions([
+        {
+          type: 'pointer',
+          id: 'mouse',
+          parameters: { pointerType: 'mouse' },
+          actions: [move(at), { type: 'pointerDown', button: 0 }, { type: 'pointerUp', button: 0 }],
+        },
+      ]),
     touchDrag: (path) => {
       const [start, ...rest] = path;
       if (!start) return Promise.resolve();
@@ -289,7 +341,12 @@ function pageDriver(
           type: 'pointer',
           id: 'finger',
           parameters: { pointerType: 'touch' },
-          actions: [move(start), { type: 'pointerDown', button: 0 }, ...rest.map((p) => ({ ...move(p), duration: 16 })), { type: 'pointerUp', button: 0 }],
+          actions: [
+            move(start),
+            { type: 'pointerDown', button: 0 },
+            ...rest.map((p) => ({ ...move(p), duration: 16 })),
+            { type: 'pointerUp', button: 0 },
+          ],
         },
       ]);
     },
@@ -301,14 +358,20 @@ function pageDriver(
       await on();
       // The window is the viewport plus MiniBrowser's own chrome: measure it, then size the window.
       for (let attempt = 0; attempt < 3; attempt++) {
-        const [innerW, innerH, outerW, outerH] = (await run('[innerWidth, innerHeight, outerWidth, outerHeight]')) as [number, number, number, number];
+        const [innerW, innerH, outerW, outerH] = (await run('[innerWidth, innerHeight, outerWidth, outerHeight]')) as [
+          number,
+          number,
+          number,
+          number,
+        ];
         if (innerW === width && innerH === height) return;
         outer = { width: width + (outerW - innerW), height: height + (outerH - innerH) };
         await session.send('POST', '/window/rect', { ...frontAt(outer.width, outer.height), ...outer });
         await sleep(50);
       }
       const [innerW, innerH] = (await run('[innerWidth, innerHeight]')) as [number, number];
-      if (innerW !== width || innerH !== height) throw new Error(`WebKit: asked for a ${width}×${height} viewport, got ${innerW}×${innerH}`);
+      if (innerW !== width || innerH !== height)
+        throw new Error(`WebKit: asked for a ${width}×${height} viewport, got ${innerW}×${innerH}`);
     },
     emulateMedia: async (features) => {
       await run(applyMedia(await setMedia(features)));
