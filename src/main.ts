@@ -1,19 +1,19 @@
 // The game page: wires the store, the page UI, the skins and the input sources. Nothing else.
-import './ui/styles.css';
-import './ui/page-dialogs.css';
+import './page/styles.css';
+import './page/page-dialogs.css';
 import { attachGamepadOnDemand, attachKeyboard } from './input';
 import { createGameStore } from './store';
-import { localStorageOf } from './ui/local-storage';
+import { localStorageOf } from './game-ui/local-storage';
 import { matchLocale } from './i18n/choose';
 import type { Lang } from './i18n/core';
 import { ENGLISH, LOCALES, say } from './i18n/core';
 import { EN_PAGE } from './i18n/en/page';
-import type { Localize } from './ui/page';
-import { mountPage, pageLocale } from './ui/page';
-import { registerServiceWorker } from './ui/pwa';
-import { DAILY_KEY_PREFIX, DAILY_SIZE, dailyHref, dailySeed, isDailyUrl, utcDay } from './ui/daily';
-import { createSettingsStore } from './ui/settings';
-import { parseStartOptions, withoutStartOptions } from './ui/url';
+import type { Localize } from './page/page';
+import { mountPage, pageLocale } from './page/page';
+import { registerServiceWorker } from './page/pwa';
+import { DAILY_KEY_PREFIX, DAILY_SIZE, dailyHref, dailySeed, isDailyUrl, utcDay } from './page/daily';
+import { createSettingsStore } from './page/settings';
+import { parseStartOptions, withoutStartOptions } from './page/url';
 
 const storage = localStorageOf(window);
 const isLocalStorage = (area: Storage | null): boolean => {
@@ -81,7 +81,7 @@ const locale = pageLocale(askedLang, settings.get().language, navigator.language
 const words: Promise<{ lang: Lang; localize?: Localize }> =
   locale === 'en'
     ? Promise.resolve({ lang: ENGLISH })
-    : Promise.all([import('./i18n/load').then(({ loadLang }) => loadLang(locale)), import('./ui/localize')]).then(
+    : Promise.all([import('./i18n/load').then(({ loadLang }) => loadLang(locale)), import('./game-ui/localize')]).then(
         ([lang, { localize }]) => ({ lang, localize }),
         (error: unknown) => {
           console.warn(`cube2048: the page speaks English: its ${locale} words could not be loaded`, error);

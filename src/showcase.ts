@@ -5,8 +5,8 @@
  * `registerSkin` and shown by name, as a host page would.
  */
 import { ENGLISH } from './i18n/core';
-import { fallbackText } from './ui/fallback';
-import type { Fallback } from './ui/skin-host';
+import { fallbackText } from './game-ui/fallback';
+import type { Fallback } from './game-ui/skin-host';
 import { createCanvasSkin } from '../examples/skins/canvas';
 import type { Direction } from './engine';
 import { attachKeyboard, describeKeys } from './input';
@@ -15,8 +15,8 @@ import { attachKeyboard, describeKeys } from './input';
 import { BUILT_IN_SKINS, registerSkin } from './skins/registry';
 import type { SkinOptions } from './skins/skin';
 import { createGameStore } from './store';
-import type { SkinHost } from './ui/skin-host';
-import { createSkinHost } from './ui/skin-host';
+import type { SkinHost } from './game-ui/skin-host';
+import { createSkinHost } from './game-ui/skin-host';
 
 const $ = <T extends HTMLElement>(selector: string): T => {
   const el = document.querySelector<T>(selector);

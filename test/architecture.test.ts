@@ -48,8 +48,24 @@ const FORBIDDEN: readonly (readonly [layer: string, path: string, code: string, 
   ],
   ['skins timeline', 'src/skins/timeline.ts', 'export const t = performance.now();', 'no-restricted-globals'],
   ['ai', 'src/ai/probe.ts', "import { createGameStore } from '../store';\nexport const s = createGameStore;", 'no-restricted-imports'],
-  ['replay', 'src/replay/probe.ts', "import { mountPage } from '../ui/page';\nexport const m = mountPage;", 'no-restricted-imports'],
+  ['replay', 'src/replay/probe.ts', "import { mountPage } from '../page/page';\nexport const m = mountPage;", 'no-restricted-imports'],
   ['input', 'src/input/probe.ts', "import { playMove } from '../engine';\nexport const p = playMove;", 'no-restricted-imports'],
+  ['game-ui', 'src/game-ui/probe.ts', "import { mountPage } from '../page/page';\nexport const m = mountPage;", 'no-restricted-imports'],
+  [
+    'game-ui history',
+    'src/game-ui/history/probe.ts',
+    "import { createHistoryView } from '../../page/history/view';\nexport const v = createHistoryView;",
+    'no-restricted-imports',
+  ],
+  ['embed', 'src/embed/probe.ts', "import { createShare } from '../page/share';\nexport const s = createShare;", 'no-restricted-imports'],
+  ['cli', 'src/cli/probe.ts', "import { dailySeed } from '../page/daily';\nexport const d = dailySeed;", 'no-restricted-imports'],
+  [
+    'src (any file)',
+    'src/store/probe.ts',
+    `export function long(): number {\n${'  let x = 0;\n'.repeat(81)}  return 1;\n}`,
+    'max-lines-per-function',
+  ],
+  ['src (any file)', 'src/store/probe.ts', `${'export const x = 1;\n'.repeat(401)}`, 'max-lines'],
   [
     'history',
     'src/history/probe.ts',
@@ -60,7 +76,7 @@ const FORBIDDEN: readonly (readonly [layer: string, path: string, code: string, 
   ['history', 'src/history/probe.ts', "export const d = indexedDB.open('x');", 'no-restricted-globals'],
   ['input keymap', 'src/input/keymap.ts', 'export const d = document.title;', 'no-restricted-globals'],
   ['i18n', 'src/i18n/probe.ts', 'export const d = document.documentElement.lang;', 'no-restricted-globals'],
-  ['i18n', 'src/i18n/probe.ts', "import { localize } from '../ui/localize';\nexport const l = localize;", 'no-restricted-imports'],
+  ['i18n', 'src/i18n/probe.ts', "import { localize } from '../game-ui/localize';\nexport const l = localize;", 'no-restricted-imports'],
   [
     'i18n locale',
     'src/i18n/locales/probe.ts',
@@ -98,6 +114,11 @@ const ALLOWED: readonly (readonly [layer: string, path: string, code: string])[]
     "import type { Board } from '../engine';\nimport type { GameView } from '../store/types';\nexport type X = [Board, GameView];",
   ],
   ['ai', 'src/ai/probe.ts', "import { playMove } from '../engine';\nexport const p = playMove;"],
+  [
+    'page',
+    'src/page/probe.ts',
+    "import { startSession } from '../game-ui/session';\nimport { startRecorder } from '../game-ui/history/recorder';\nexport const x = [startSession, startRecorder];",
+  ],
   [
     'history',
     'src/history/probe.ts',
@@ -184,7 +205,13 @@ describe('what loads on demand', () => {
     const { modules } = staticGraph(entry);
     expect(
       [...modules].filter((m) =>
-        ['src/embed/extras.ts', 'src/ui/overlays.ts', 'src/ui/dialogs.ts', 'src/ui/notices.ts', 'src/input/gamepad.ts'].includes(m),
+        [
+          'src/embed/extras.ts',
+          'src/game-ui/overlays.ts',
+          'src/game-ui/dialogs.ts',
+          'src/game-ui/notices.ts',
+          'src/input/gamepad.ts',
+        ].includes(m),
       ),
     ).toEqual([]);
   });

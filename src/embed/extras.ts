@@ -7,16 +7,16 @@
 import type { Lang } from '../i18n/core';
 import { EN_DIALOGS } from '../i18n/en/dialogs';
 import type { GameStore } from '../store';
-import { confirmWith } from '../ui/dialogs';
-import type { PageNotice } from '../ui/notices';
-import { mountNotices } from '../ui/notices';
-import type { OverlayActions } from '../ui/overlays';
-import { mountOverlays } from '../ui/overlays';
-import { fallbackText } from '../ui/fallback';
-import type { NewGameQuestion } from '../ui/question';
-import { questionText } from '../ui/question';
-import { localize, write } from '../ui/localize';
-import type { Fallback } from '../ui/skin-host';
+import { confirmWith } from '../game-ui/dialogs';
+import type { PageNotice } from '../game-ui/notices';
+import { mountNotices } from '../game-ui/notices';
+import type { OverlayActions } from '../game-ui/overlays';
+import { mountOverlays } from '../game-ui/overlays';
+import { fallbackText } from '../game-ui/fallback';
+import type { NewGameQuestion } from '../game-ui/question';
+import { questionText } from '../game-ui/question';
+import { localize, write } from '../game-ui/localize';
+import type { Fallback } from '../game-ui/skin-host';
 import stylesheet from './extras.css?inline';
 import { adoptStyles, element } from './view';
 
@@ -49,7 +49,7 @@ export function mountExtras({ shadow, store, notices: noticeBox, stage, actions,
   const doc = shadow.ownerDocument;
   const h = element(doc);
   const unadopt = adoptStyles(shadow, stylesheet);
-  // Each text carries its key, so `localize` puts the player's language in (ui/localize.ts).
+  // Each text carries its key, so `localize` puts the player's language in (game-ui/localize.ts).
   const t = (key: keyof typeof EN_DIALOGS): Record<string, string> => ({ 'data-i18n': key });
   const button = (key: keyof typeof EN_DIALOGS, value: string, className = 'button', autofocus = false): HTMLButtonElement =>
     // `data-autofocus`, not `autofocus`: the browser would act on that attribute itself and could take focus from the host page.

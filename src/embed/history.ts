@@ -3,8 +3,8 @@
  * named after its storage key. Loaded only for a game that asks for it, so the core stays small.
  */
 import type { GameStore } from '../store';
-import type { OverlayActions } from '../ui/overlays';
-import { startRecorder } from '../ui/history/recorder';
+import type { OverlayActions } from '../game-ui/overlays';
+import { startRecorder } from '../game-ui/history/recorder';
 import type { Extras } from './extras';
 import type { StorageClaim } from './storage';
 

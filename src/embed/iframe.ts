@@ -10,7 +10,7 @@ import { GAME_EVENTS, optionsFromStrings } from './options';
 import type { FrameCommand, FrameMessage, MessageId } from './protocol';
 import { FRAME_SOURCE, parseCommand, parseOrigins } from './protocol';
 import type { GameHandle } from './handle';
-import { markLang } from '../ui/localize';
+import { markLang } from '../game-ui/localize';
 import { startGame } from './mount';
 
 type Outgoing = FrameMessage extends infer M ? (M extends unknown ? Omit<M, 'source'> : never) : never;

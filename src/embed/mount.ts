@@ -1,6 +1,6 @@
 /**
  * An embedded game: its own store, skin, score bar, overlays and input, all inside one
- * shadow root, wired from the same parts as the game page (src/ui, src/input, src/skins).
+ * shadow root, wired from the same parts as the game page (src/game-ui, src/input, src/skins).
  * A good guest: no global styles, nothing on <body>, no document or window listeners in
  * "focus" mode beyond a gamepad while the game has focus, and `destroy()` takes everything
  * back (DOM, listeners, observers, frames, the WebGL context).
@@ -13,9 +13,9 @@ import type { SkinOptions } from '../skins/skin';
 import { createGameStore } from '../store';
 import type { GameStore } from '../store';
 import type { GameView } from '../store/types';
-import type { OverlayActions } from '../ui/overlays';
-import { overlayDelay, startSession } from '../ui/session';
-import { createSkinHost } from '../ui/skin-host';
+import type { OverlayActions } from '../game-ui/overlays';
+import { overlayDelay, startSession } from '../game-ui/session';
+import { createSkinHost } from '../game-ui/skin-host';
 import type { Extras } from './extras';
 import { createHostEvents } from './host-events';
 import { attachEmbedKeys } from './keys';

@@ -3,4 +3,4 @@
  * and the markup's relabelling. Loaded only then, so a game in English downloads neither.
  */
 export { loadLang } from '../i18n/load';
-export { localize } from '../ui/localize';
+export { localize } from '../game-ui/localize';

@@ -1,5 +1,5 @@
 import type { StorageLike } from '../store/types';
-import { localStorageOf } from '../ui/local-storage';
+import { localStorageOf } from '../game-ui/local-storage';
 
 /** Prefixes used by the games alive on this page: two games must never write the same keys. */
 const claimed = new Set<string>();

@@ -63,7 +63,7 @@ export function buildView(doc: Document): EmbedView {
     svg.append(shape);
     return svg;
   };
-  // Each text carries its key (data-i18n), so the player's language replaces the English once it has loaded (ui/localize.ts).
+  // Each text carries its key (data-i18n), so the player's language replaces the English once it has loaded (game-ui/localize.ts).
   const card = (key: 'hud.score' | 'hud.best' | 'hud.moves', attributes: Attributes = {}): { card: HTMLElement; value: HTMLElement } => {
     const value = h('span', { class: 'score-value' }, '0');
     return {

@@ -4,7 +4,7 @@ import { entryOf, startMeta } from '../../src/history/keep';
 import { encodeArchive } from '../../src/history/archive';
 import type { TestPage } from './harness';
 import { ENGINE, sharedBrowser, siteUrl } from './harness';
-import { dailySeed, utcDay } from '../../src/ui/daily';
+import { dailySeed, utcDay } from '../../src/page/daily';
 import { GAME_KEY, KEY_OF, boardShown, lastMoveOfAGame, openGame, saveOf } from './page-helpers';
 
 const DB = 'cube2048:history';

@@ -12,7 +12,7 @@ import {
   recordOf,
   verifyRecord,
 } from '../../src/replay/record';
-import { dailySeed } from '../../src/ui/daily';
+import { dailySeed } from '../../src/page/daily';
 import { sharedBrowser, siteUrl } from './harness';
 import { GAME_KEY, KEY_OF, boardShown, expectShows, openGame, readGrid, readHud, saveOf, waitForMoves } from './page-helpers';
 

@@ -104,7 +104,7 @@ describe('the catalogues', () => {
 
   it('reach the page and the embeds only as text: no code that shows them parses markup', () => {
     const sinks = /\.(innerHTML|outerHTML)\s*=|insertAdjacentHTML|document\.write|createContextualFragment|DOMParser/;
-    const files = ['src/ui', 'src/embed', 'src/i18n', 'src/skins/terminal'].flatMap((dir) =>
+    const files = ['src/game-ui', 'src/page', 'src/embed', 'src/i18n', 'src/skins/terminal'].flatMap((dir) =>
       readdirSync(resolve(ROOT, dir), { recursive: true, encoding: 'utf8' })
         .filter((f) => f.endsWith('.ts'))
         .map((f) => `${dir}/${f}`),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { knownSkinNames, registerSkin } from '../../src/skins/registry';
-import { registeredSkin, unknownSkinLine } from '../../src/ui/custom-skin';
+import { registeredSkin, unknownSkinLine } from '../../src/game-ui/custom-skin';
 import type { Skin, SkinFactory } from '../../src/skins/skin';
 import { notASkin } from '../../src/skins/not-a-skin';
 

@@ -1,4 +1,4 @@
-/** The history and statistics ("Your games"): the recorder's notices and the view (ui/history/texts.ts words them). */
+/** The history and statistics ("Your games"): the recorder's notices and the view (game-ui/history/texts.ts words them). */
 export const EN_HISTORY = {
   'history.unavailable': 'Your games cannot be kept in this browser: {why}. The game plays on; best scores are still saved.',
   'history.why.unsupported': 'this browser has no database for it',

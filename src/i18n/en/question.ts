@@ -1,4 +1,4 @@
-/** The question before a new game throws play away or changes the board (ui/question.ts; an embed loads it with its dialogs). */
+/** The question before a new game throws play away or changes the board (game-ui/question.ts; an embed loads it with its dialogs). */
 export const EN_QUESTION = {
   'ask.newGame': 'Start a new game?',
   'ask.resize': 'Start a {size} × {size} game?',

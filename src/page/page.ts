@@ -18,25 +18,25 @@ import { DEFAULT_KEY_PREFIX } from '../store';
 import type { AiPanel } from './ai-panel';
 import { followAppearance } from './appearance';
 import { byId } from './by-id';
-import { anyModalOpen, confirmWith } from './dialogs';
+import { anyModalOpen, confirmWith } from '../game-ui/dialogs';
 import { createFeedback } from './feedback';
-import type { PageNotice } from './notices';
-import { mountNotices } from './notices';
+import type { PageNotice } from '../game-ui/notices';
+import { mountNotices } from '../game-ui/notices';
 import { DAILY_KEY_PREFIX, showDailyBanner } from './daily';
-import { mountOverlays } from './overlays';
+import { mountOverlays } from '../game-ui/overlays';
 import { onDemand } from './on-demand';
 import type { PlayOnTarget } from './replay-viewer';
-import { overlayDelay, startSession } from './session';
+import { overlayDelay, startSession } from '../game-ui/session';
 import type { SettingsStore } from './settings';
-import { questionText } from './question';
+import { questionText } from '../game-ui/question';
 import type { SettingsPanel } from './settings-panel';
 // The Share button's styles (and the replay viewer's, which loads later): the page needs the first at once.
 import './replay.css';
 // The AI bar's styles: its buttons show at once, while its code loads on first use.
 import './ai-panel.css';
 import type { Share } from './share';
-import { createSkinHost } from './skin-host';
-import type { SkinHost } from './skin-host';
+import { createSkinHost } from '../game-ui/skin-host';
+import type { SkinHost } from '../game-ui/skin-host';
 
 export interface PageOptions {
   readonly doc: Document;
@@ -48,7 +48,7 @@ export interface PageOptions {
   readonly playOnIn?: () => PlayOnTarget;
   /** The language the page starts in (see `pageLocale`), its catalogue loaded. */
   readonly lang: Lang;
-  /** `ui/localize.ts`'s `localize`, loaded with a language other than English (the markup is English already). */
+  /** `game-ui/localize.ts`'s `localize`, loaded with a language other than English (the markup is English already). */
   readonly localize?: Localize;
   /** The game in the store was started from a chosen seed (`?seed=`), for its entry in the history. */
   readonly seeded?: boolean;
@@ -119,7 +119,7 @@ export function mountPage({
     options: skinOptions,
     onFallback: (reason) => {
       // Rare, so its words load only then.
-      unavailable = import('./fallback').then(({ fallbackText }) => fallbackText(reason, current));
+      unavailable = import('../game-ui/fallback').then(({ fallbackText }) => fallbackText(reason, current));
       void unavailable.then((message) => notices.add({ message }));
     },
     onFirstBoard: () => performance.mark('cube2048:first-board'),
@@ -300,7 +300,7 @@ export function mountPage({
   /** Speaks `locale` from now on: the markup at once, the rest (numbers, labels) written again. */
   const changeLang = async (locale: Locale): Promise<void> => {
     // The loader and the relabelling come with the first change (an English page starts without them).
-    const [{ loadLang }, words] = await Promise.all([import('../i18n/load'), import('./localize')]);
+    const [{ loadLang }, words] = await Promise.all([import('../i18n/load'), import('../game-ui/localize')]);
     const loaded = await loadLang(locale);
     if (disposed) return;
     current = loaded;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, SETTINGS_KEY, createSettingsStore, parseSettings } from '../../src/ui/settings';
-import { parseStartOptions, withoutStartOptions } from '../../src/ui/url';
+import { DEFAULT_SETTINGS, SETTINGS_KEY, createSettingsStore, parseSettings } from '../../src/page/settings';
+import { parseStartOptions, withoutStartOptions } from '../../src/page/url';
 
 describe('settings', () => {
   it("start with the 3D cubes, the system theme and motion, sound off, vibration on and the browser's language", () => {

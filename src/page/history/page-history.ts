@@ -7,14 +7,14 @@ import type { GameStore } from '../../store';
 import type { GameRecord } from '../../replay/record';
 import { byId } from '../by-id';
 import { utcDay } from '../daily';
-import type { ConfirmText } from '../dialogs';
-import { localStorageOf } from '../local-storage';
+import type { ConfirmText } from '../../game-ui/dialogs';
+import { localStorageOf } from '../../game-ui/local-storage';
 import { onDemand } from '../on-demand';
-import type { Recorder, RecorderOptions } from './recorder';
-import { startRecorder } from './recorder';
+import type { Recorder, RecorderOptions } from '../../game-ui/history/recorder';
+import { startRecorder } from '../../game-ui/history/recorder';
 
 /** The page's history database: the normal game's and the daily challenge's games are kept together. */
-export { setHistoryLang } from './texts';
+export { setHistoryLang } from '../../game-ui/history/texts';
 
 export const HISTORY_DB = 'cube2048:history';
 

@@ -11,15 +11,15 @@ import { ReplayTimeline, decodeRecord, verifyRecord } from '../replay/record';
 import type { SkinOptions } from '../skins/skin';
 import type { GameStore } from '../store';
 import type { Change, GameView, ReadonlyStore } from '../store/types';
-import { mountA11yGrid } from './a11y-grid';
-import { ask, confirmWith } from './dialogs';
+import { mountA11yGrid } from '../game-ui/a11y-grid';
+import { ask, confirmWith } from '../game-ui/dialogs';
 import type { Lang } from '../i18n/core';
 import { ENGLISH, speaker } from '../i18n/core';
 import { EN_SHARE } from '../i18n/en/share';
-import { formatNumber } from './format';
-import { gameAtStake } from './at-stake';
-import { gameEndsLine } from './question';
-import { createSkinHost } from './skin-host';
+import { formatNumber } from '../game-ui/format';
+import { gameAtStake } from '../game-ui/at-stake';
+import { gameEndsLine } from '../game-ui/question';
+import { createSkinHost } from '../game-ui/skin-host';
 
 export interface ReplayViewerOptions {
   readonly dialog: HTMLDialogElement;

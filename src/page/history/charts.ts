@@ -4,8 +4,8 @@
  * and anyone who would rather read them. Colours come from the page's theme variables.
  */
 import type { ScorePoint, TileBucket } from '../../history/statistics';
-import { formatNumber } from '../format';
-import { HISTORY_TEXT as T, formatDate } from './texts';
+import { formatNumber } from '../../game-ui/format';
+import { HISTORY_TEXT as T, formatDate } from '../../game-ui/history/texts';
 
 const SVG = 'http://www.w3.org/2000/svg';
 /** The scores chart draws at most this many of the latest games (the table lists fewer still). */

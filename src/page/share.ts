@@ -9,11 +9,11 @@ import type { GameStore } from '../store';
 import { byId } from './by-id';
 import { downloadJson, recordFileName } from './download';
 import { dailyHref } from './daily';
-import { ask } from './dialogs';
+import { ask } from '../game-ui/dialogs';
 import type { Lang } from '../i18n/core';
 import { ENGLISH, speaker } from '../i18n/core';
 import { EN_SHARE } from '../i18n/en/share';
-import type { PageNotice } from './notices';
+import type { PageNotice } from '../game-ui/notices';
 import type { ReplayViewer } from './replay-viewer';
 
 export interface ShareOptions {

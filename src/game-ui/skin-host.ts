@@ -11,7 +11,7 @@ import type { GameView, ReadonlyStore } from '../store/types';
 /**
  * Why the flat board stands in for `skin`: it could not load, could not start, stopped
  * working later, or is unavailable here (`message`: the skin's own reason, such as no
- * WebGL). Data, so the host words it in the player's language (ui/fallback.ts).
+ * WebGL). Data, so the host words it in the player's language (game-ui/fallback.ts).
  */
 export interface Fallback {
   readonly why: 'load' | 'start' | 'stopped' | 'unavailable';

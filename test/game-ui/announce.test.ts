@@ -6,7 +6,7 @@ import type { GameView } from '../../src/store';
 import type { Lang } from '../../src/i18n/core';
 import { LOCALES } from '../../src/i18n/core';
 import { loadLang } from '../../src/i18n/load';
-import { describeChange } from '../../src/ui/announce';
+import { describeChange } from '../../src/game-ui/announce';
 
 /** A store on a hand-made position, and what the live region would say for each change. */
 function playFrom(rows: number[][], extra: Partial<GameState> = {}) {

@@ -1,5 +1,5 @@
 /**
- * The words for a flat board standing in for another (ui/skin-host.ts says why, in data):
+ * The words for a flat board standing in for another (game-ui/skin-host.ts says why, in data):
  * the page shows them at once, an embed with its notices, which load on first use.
  */
 import type { Lang } from '../i18n/core';

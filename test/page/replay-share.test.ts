@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { newGame } from '../../src/engine';
 import { codeFromLink, decodeRecord, encodeRecord, recordOf } from '../../src/replay/record';
-import { dailyHref, dailySeed, dayLabel, isDailyUrl, utcDay } from '../../src/ui/daily';
-import { parseSeed, shareLink } from '../../src/ui/share';
+import { dailyHref, dailySeed, dayLabel, isDailyUrl, utcDay } from '../../src/page/daily';
+import { parseSeed, shareLink } from '../../src/page/share';
 
 describe('share links', () => {
   it('point at the same page with the game in the fragment, dropping the query', () => {

@@ -6,9 +6,9 @@ import { lastMoveOfAGame } from '../history/games';
 import { encodeSave } from '../../src/store/persistence';
 import { createGameStore } from '../../src/store';
 import type { GameView, StorageLike } from '../../src/store/types';
-import type { HistoryDb } from '../../src/ui/history/db';
-import type { RecorderOptions } from '../../src/ui/history/recorder';
-import { startRecorder } from '../../src/ui/history/recorder';
+import type { HistoryDb } from '../../src/game-ui/history/db';
+import type { RecorderOptions } from '../../src/game-ui/history/recorder';
+import { startRecorder } from '../../src/game-ui/history/recorder';
 
 const memoryStorage = (): StorageLike & { readonly map: Map<string, string> } => {
   const map = new Map<string, string>();

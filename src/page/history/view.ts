@@ -12,13 +12,13 @@ import type { GroupStatistics } from '../../history/statistics';
 import { MAX_ARCHIVE_CHARS, checkArchiveGame, encodeArchive, mergeEntries, openArchive } from '../../history/archive';
 import type { GameRecord } from '../../replay/record';
 import { encodeRecord, recordFromJson, recordToJson, verifyRecord } from '../../replay/record';
-import type { ConfirmText } from '../dialogs';
-import { ask } from '../dialogs';
+import type { ConfirmText } from '../../game-ui/dialogs';
+import { ask } from '../../game-ui/dialogs';
 import { downloadJson, recordFileName } from '../download';
-import { formatNumber } from '../format';
+import { formatNumber } from '../../game-ui/format';
 import { scoreChart, tileChart } from './charts';
-import type { Recorder } from './recorder';
-import { HISTORY_TEXT as T, MODE_NAMES, formatDate, formatDuration } from './texts';
+import type { Recorder } from '../../game-ui/history/recorder';
+import { HISTORY_TEXT as T, MODE_NAMES, formatDate, formatDuration } from '../../game-ui/history/texts';
 import './history.css';
 
 /** Rows drawn per page of the list. */

@@ -5,7 +5,7 @@ import { ENGLISH, LOCALES, languageName, say } from '../i18n/core';
 import { EN_PAGE } from '../i18n/en/page';
 import { textOr } from '../i18n/notice';
 import { PLAYABLE_SKINS, skinLabel } from '../skins/registry';
-import { ask } from './dialogs';
+import { ask } from '../game-ui/dialogs';
 import type { Settings, SettingsStore, ThemeChoice } from './settings';
 
 export interface SettingsPanelHooks {

@@ -41,7 +41,7 @@ export interface SessionElements extends HudElements {
 export interface SessionHooks {
   /** Whether the player's input may act now (false while a dialog or overlay asks something, or once taken down). */
   readonly playable: () => boolean;
-  /** Asks the question about ending the game (worded by ui/question.ts); resolves true to go ahead (false, too, once the game is taken down). */
+  /** Asks the question about ending the game (worded by game-ui/question.ts); resolves true to go ahead (false, too, once the game is taken down). */
   readonly confirm: (question: NewGameQuestion) => Promise<boolean>;
   readonly reducedMotion: () => boolean;
   /** Puts focus back on the game, where keys play. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scoreParts } from '../../src/ui/ai-panel';
+import { scoreParts } from '../../src/page/ai-panel';
 
 describe('the AI analysis line', () => {
   it('gives the best move its expected value and the others what they give up, in a fixed order', () => {

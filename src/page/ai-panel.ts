@@ -10,11 +10,11 @@ import type { Direction } from '../engine';
 import { acceptsMoves } from '../engine';
 import { AI_KEYS, belongsToAnotherControl, commandFor } from '../input';
 import type { GameStore } from '../store';
-import { anyModalOpen } from './dialogs';
+import { anyModalOpen } from '../game-ui/dialogs';
 import type { Lang } from '../i18n/core';
 import { ENGLISH, intlTag, speaker } from '../i18n/core';
 import { EN_AI } from '../i18n/en/ai';
-import type { SkinHost } from './skin-host';
+import type { SkinHost } from '../game-ui/skin-host';
 
 export type AutoplaySpeed = 'slow' | 'normal' | 'fast' | 'max';
 
