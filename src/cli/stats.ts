@@ -50,20 +50,28 @@ export function usesUnicode(env: Readonly<Record<string, string | undefined>>): 
   return !locale || /utf-?8/i.test(locale);
 }
 
-/** The words and numbers of one run, in the terminal's language (LC_ALL, LC_MESSAGES, LANG). */
-let lang: Lang = ENGLISH;
-const t = <K extends keyof typeof EN_STATS>(key: K, ...params: Params<(typeof EN_STATS)[K]>): string => say(lang, EN_STATS, key, ...params);
-const n = (x: number): string => lang.number.format(Math.round(x));
+/** The words and numbers of one run, in the terminal's language (LC_ALL, LC_MESSAGES, LANG): made per run, passed down. */
+interface Words {
+  readonly lang: Lang;
+  readonly t: <K extends keyof typeof EN_STATS>(key: K, ...params: Params<(typeof EN_STATS)[K]>) => string;
+  /** A whole number as the language groups it. */
+  readonly n: (x: number) => string;
+}
+
+function wordsIn(lang: Lang): Words {
+  return { lang, t: (key, ...params) => say(lang, EN_STATS, key, ...params), n: (x) => lang.number.format(Math.round(x)) };
+}
 
 /** "Lines 2, 3 and 4 of … could not be read; they were moved to …", in the terminal's language. */
-export function unreadableLine({ lines, file, movedTo }: UnreadableLines): string {
+export function unreadableLine({ lines, file, movedTo }: UnreadableLines, lang: Lang = ENGLISH): string {
+  const { t } = wordsIn(lang);
   const list = new Intl.ListFormat(intlTag(lang.locale), { type: 'conjunction' }).format(lines.map(String));
   return movedTo === null
     ? t('stats.unreadableSkipped', { n: lines.length, lines: list, file })
     : t('stats.unreadableMoved', { n: lines.length, lines: list, file, moved: movedTo });
 }
 
-function duration(ms: number): string {
+function duration({ t }: Words, ms: number): string {
   const minutes = Math.floor(ms / 60_000);
   if (minutes === 0) return t('stats.seconds', { s: Math.floor(ms / 1000) });
   const hours = Math.floor(minutes / 60);
@@ -84,7 +92,8 @@ function sparkline(values: readonly number[], unicode: boolean): string {
   return values.map((v) => levels[Math.min(levels.length - 1, Math.floor((v / top) * levels.length))]).join('');
 }
 
-function section(title: string, g: GroupStatistics, unicode: boolean): string {
+function section(w: Words, title: string, g: GroupStatistics, unicode: boolean): string {
+  const { t, n, lang } = w;
   const dot = unicode ? '·' : '-';
   const rate = new Intl.NumberFormat(intlTag(lang.locale), { style: 'percent' }).format(Math.round(g.winRate * 100) / 100);
   const rows: [string, string][] = [
@@ -94,7 +103,7 @@ function section(title: string, g: GroupStatistics, unicode: boolean): string {
     [t('stats.score'), t('stats.scoreValue', { mean: Math.round(g.meanScore), dot, median: Math.round(g.medianScore) })],
     [t('stats.longest'), t('stats.moves', { n: g.longestGame?.moves ?? 0 })],
     [t('stats.movesPlayed'), n(g.totalMoves)],
-    [t('stats.timePlayed'), duration(g.totalPlayedMs)],
+    [t('stats.timePlayed'), duration(w, g.totalPlayedMs)],
   ];
   if (g.dailyStreak.best > 0)
     rows.push([
@@ -123,14 +132,15 @@ function section(title: string, g: GroupStatistics, unicode: boolean): string {
   return `${lines.join('\n')}\n`;
 }
 
-function report(stats: Statistics, size: number | undefined, unicode: boolean): string {
+function report(w: Words, stats: Statistics, size: number | undefined, unicode: boolean): string {
+  const { t } = w;
   const board = (s: number): string => `${s}${unicode ? '×' : 'x'}${s}`;
   const parts =
     size !== undefined
-      ? [section(t('stats.board', { board: board(size) }), stats.overall, unicode)]
+      ? [section(w, t('stats.board', { board: board(size) }), stats.overall, unicode)]
       : [
-          section(t('stats.allBoards'), stats.overall, unicode),
-          ...stats.bySize.map((g) => section(t('stats.board', { board: board(g.size) }), g, unicode)),
+          section(w, t('stats.allBoards'), stats.overall, unicode),
+          ...stats.bySize.map((g) => section(w, t('stats.board', { board: board(g.size) }), g, unicode)),
         ];
   return parts.join('\n');
 }
@@ -143,7 +153,8 @@ export const statsCommand: Command = {
   summary: 'show the statistics of the games cube2048 play kept',
   help: HELP,
   async run(args: readonly string[], io: CommandIO): Promise<number> {
-    lang = await loadLang(terminalLocale(io.env));
+    const w = wordsIn(await loadLang(terminalLocale(io.env)));
+    const { t } = w;
     const parsed = parseArgs(args, OPTIONS);
     noPositionals(parsed);
     const size = intOption(parsed, 'size', MIN_SIZE, MAX_SIZE);
@@ -154,7 +165,7 @@ export const statsCommand: Command = {
       const file = openHistoryFile(directory);
       try {
         const read = file.read();
-        if (read.problem) io.stderr.write(`cube2048 stats: ${unreadableLine(read.problem)}\n`);
+        if (read.problem) io.stderr.write(`cube2048 stats: ${unreadableLine(read.problem, w.lang)}\n`);
         games = read.entries;
       } catch (error) {
         io.stderr.write(`cube2048 stats: cannot read ${file.path}: ${(error as Error).message}\n`);
@@ -174,7 +185,7 @@ export const statsCommand: Command = {
       );
       return EXIT.ok;
     }
-    io.stdout.write(report(stats, size, usesUnicode(io.env)));
+    io.stdout.write(report(w, stats, size, usesUnicode(io.env)));
     return EXIT.ok;
   },
 };

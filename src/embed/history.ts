@@ -3,33 +3,38 @@
  * named after its storage key. Loaded only for a game that asks for it, so the core stays small.
  */
 import type { GameStore } from '../store';
-import type { OverlayActions } from '../game-ui/overlays';
+import type { Lang } from '../i18n/core';
 import { startRecorder } from '../game-ui/history/recorder';
 import type { Extras } from './extras';
 import type { StorageClaim } from './storage';
 
-/**
- * Starts keeping the game's history, and stops with the game (`cleanups`, or at once when it
- * is already `destroyed`). Notices go through the game's extras, loaded when one is needed.
- */
-export function keepHistory(
-  store: GameStore,
-  claim: StorageClaim,
-  extras: () => Promise<Extras | null>,
-  actions: Pick<OverlayActions, 'kept'>,
-  cleanups: (() => void)[],
-  destroyed: () => boolean,
-): void {
-  if (!claim.storage)
-    return void console.warn('cube2048: history needs storage: this game is kept in memory only, so its games are not kept either.');
+export interface KeepHistoryOptions {
+  readonly store: GameStore;
+  readonly claim: StorageClaim;
+  /** The game's extras, loaded when a notice must be shown. */
+  readonly extras: () => Promise<Extras | null>;
+  /** The game's language (its `lang` option), read when a notice is said. */
+  readonly lang: () => Lang;
+}
+
+export interface KeptHistory {
+  /** Resolves when every finished game is kept: the game-over overlay waits for it. */
+  readonly kept: () => Promise<void>;
+  readonly dispose: () => void;
+}
+
+/** Starts keeping the game's history, or says why it cannot (a game kept in memory only) and returns null. */
+export function keepHistory({ store, claim, extras, lang }: KeepHistoryOptions): KeptHistory | null {
+  if (!claim.storage) {
+    console.warn('cube2048: history needs storage: this game is kept in memory only, so its games are not kept either.');
+    return null;
+  }
   const recorder = startRecorder(store, {
     dbName: `${claim.prefix}:history`,
     storage: claim.storage,
     keyPrefix: claim.prefix,
     notify: (message) => void extras().then((x) => x?.add({ message })),
+    lang,
   });
-  // The game-over overlay waits for the finished game to be kept.
-  actions.kept = recorder.settled;
-  if (destroyed()) recorder.dispose();
-  else cleanups.push(recorder.dispose);
+  return { kept: recorder.settled, dispose: recorder.dispose };
 }

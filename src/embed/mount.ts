@@ -131,7 +131,14 @@ export function startGame({ shadow, events, options, problems, onDestroy, onLang
   };
   if (extrasWanted(act())) void needExtras();
   if (options.history)
-    void import('./history').then((h) => h.keepHistory(store, claim, needExtras, overlayActions, cleanups, () => destroyed));
+    void import('./history').then(({ keepHistory }) => {
+      const history = keepHistory({ store, claim, extras: needExtras, lang: speaking });
+      if (!history) return;
+      // The game-over overlay waits for the finished game to be kept.
+      overlayActions.kept = history.kept;
+      if (destroyed) history.dispose();
+      else cleanups.push(history.dispose);
+    });
 
   let markReady: (skin: EmbedSkin) => void = () => undefined;
   const ready = new Promise<EmbedSkin>((resolve) => (markReady = resolve));

@@ -160,12 +160,8 @@ export function mountPage({
   const missed: [GameView, GameView][] = [];
   let stopNoting: (() => void) | null = store.subscribe((view, previous) => void missed.push([view, previous]));
   cleanups.push(() => stopNoting?.());
-  /** The history's own words follow the page's language (its texts are a module of the history's chunk). */
-  let historyLang: ((lang: Lang) => void) | null = null;
   const history = onDemand(() =>
-    import('./history/page-history').then(({ mountPageHistory, setHistoryLang }) => {
-      historyLang = setHistoryLang;
-      setHistoryLang(current);
+    import('./history/page-history').then(({ mountPageHistory }) => {
       return mountPageHistory({
         doc,
         store,
@@ -177,6 +173,7 @@ export function mountPage({
         notify: (message) => notices.add({ message }),
         say: session.say,
         focusGame,
+        lang: () => current,
         missed: () => {
           stopNoting?.();
           stopNoting = null;
@@ -310,7 +307,6 @@ export function mountPage({
     panel.relabel();
     ai?.relabel();
     aiTitles();
-    historyLang?.(current);
     // A chosen language outlives the `?lang=` this visit came with.
     const url = new URL(win.location.href);
     if (url.searchParams.has('lang')) {

@@ -14,7 +14,8 @@ import type { GameStore } from '../../store';
 import type { GameView, StorageLike } from '../../store/types';
 import type { HistoryDb } from './db';
 import { HistoryUnavailable, openHistoryDb } from './db';
-import { HISTORY_TEXT } from './texts';
+import type { Lang } from '../../i18n/core';
+import { historyTexts } from './texts';
 
 /** How a game began: its mode, and the daily challenge's day. */
 export type GameStart = { readonly mode: GameMode; readonly day?: string };
@@ -32,6 +33,8 @@ export interface RecorderOptions {
   readonly initialMode?: GameStart | null;
   /** A line for the player: the history is unavailable, or a game could not be kept. */
   readonly notify: (message: string) => void;
+  /** The language of those lines (the page's or the embed's), read when one is said; English when absent. */
+  readonly lang?: () => Lang;
   readonly now?: () => number;
   /** Injected in tests; the browser's own by default. */
   readonly open?: (name: string, onBlocked: () => void) => Promise<HistoryDb>;
@@ -57,6 +60,7 @@ export function startRecorder(store: GameStore, options: RecorderOptions): Recor
   const metaKey = `${options.keyPrefix}:history-meta:v1`;
   const pendingKey = `${options.keyPrefix}:history-pending:v1`;
   const retryMs = options.retryMs ?? 1000;
+  const text = historyTexts(options.lang);
   let disposed = false;
   let problem: string | null = null;
 
@@ -114,7 +118,7 @@ export function startRecorder(store: GameStore, options: RecorderOptions): Recor
   const db = (): Promise<HistoryDb | null> =>
     (opened ??= (options.open ?? openHistoryDb)(options.dbName, () => {
       // An older tab holds the database: say so; the open goes on and succeeds once that tab goes.
-      problem = HISTORY_TEXT.blocked;
+      problem = text.blocked;
       tell(problem);
     }).then(
       (handle) => {
@@ -125,8 +129,8 @@ export function startRecorder(store: GameStore, options: RecorderOptions): Recor
       (error: unknown) => {
         problem =
           error instanceof HistoryUnavailable
-            ? HISTORY_TEXT.unavailable(error.reason, error.error)
-            : HISTORY_TEXT.unavailable('failed', String(error));
+            ? text.unavailable(error.reason, error.error)
+            : text.unavailable('failed', String(error));
         tell(problem);
         return null;
       },
@@ -162,7 +166,7 @@ export function startRecorder(store: GameStore, options: RecorderOptions): Recor
           if (attempt === 0) await new Promise((resolve) => setTimeout(resolve, retryMs));
           else if (!toldOfFailure) {
             toldOfFailure = true;
-            tell(HISTORY_TEXT.writeFailed(error instanceof DOMException && error.name === 'QuotaExceededError'));
+            tell(text.writeFailed(error instanceof DOMException && error.name === 'QuotaExceededError'));
           }
         }
       }

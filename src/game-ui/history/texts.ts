@@ -1,9 +1,9 @@
 /**
  * Every text the history and statistics say (the recorder's notices and the view's labels,
- * sentences and chart descriptions), in the history's language: English catalogue in
- * src/i18n/en/history.ts, the others in each locale's module. The page sets the language
- * (`setHistoryLang`) when it loads this code and when the player changes it; each text is
- * read when it is shown, so the members below are getters.
+ * sentences and chart descriptions): English catalogue in src/i18n/en/history.ts, the others in
+ * each locale's module. `historyTexts(lang)` words them in the language `lang` gives when each
+ * is read (the members are getters), so a page whose player changes language, and every embed
+ * with its own `lang`, speak their own: no language is set here for everyone.
  */
 import type { GameMode } from '../../history/entry';
 import type { Lang, Params } from '../../i18n/core';
@@ -11,25 +11,9 @@ import { ENGLISH, intlTag, say } from '../../i18n/core';
 import { EN_HISTORY } from '../../i18n/en/history';
 import type { UnavailableReason } from './db';
 
-let lang: Lang = ENGLISH;
-/** The language the history speaks from now on. */
-export const setHistoryLang = (next: Lang): void => {
-  lang = next;
-};
-const t = <K extends keyof typeof EN_HISTORY>(key: K, ...params: Params<(typeof EN_HISTORY)[K]>): string =>
-  say(lang, EN_HISTORY, key, ...params);
-
-/** "1 h 05 min", "12 min", "40 s": time played, to the minute once it is long. */
-export function formatDuration(ms: number): string {
-  const s = Math.round(ms / 1000);
-  if (s < 60) return t('history.seconds', { s });
-  const min = Math.round(s / 60);
-  if (min < 60) return t('history.minutes', { min });
-  return t('history.hours', { h: Math.floor(min / 60), min: String(min % 60).padStart(2, '0') });
-}
-
 const formats = new Map<string, Intl.DateTimeFormat>();
-const dateFormat = (withTime: boolean): Intl.DateTimeFormat => {
+/** A date (and time) format for `lang`, made once per locale. */
+function dateFormat(lang: Lang, withTime: boolean): Intl.DateTimeFormat {
   const key = `${lang.locale}:${withTime}`;
   let format = formats.get(key);
   if (!format) {
@@ -44,241 +28,252 @@ const dateFormat = (withTime: boolean): Intl.DateTimeFormat => {
     formats.set(key, format);
   }
   return format;
-};
-export const formatDate = (ms: number): string => dateFormat(true).format(ms);
-export const formatDay = (ms: number): string => dateFormat(false).format(ms);
+}
 
-export const MODE_NAMES: Readonly<Record<GameMode, string>> = {
-  get normal() {
-    return t('history.mode.normal');
-  },
-  get daily() {
-    return t('history.mode.daily');
-  },
-  get seeded() {
-    return t('history.mode.seeded');
-  },
-  get forked() {
-    return t('history.mode.forked');
-  },
-  get imported() {
-    return t('history.mode.imported');
-  },
-};
+/** The history's words and formats in the language `lang` gives (English when absent), read when each is shown. */
+export class HistoryTexts {
+  constructor(private readonly lang: () => Lang = () => ENGLISH) {}
 
-const games = (count: number): string => t('history.games', { n: count });
+  private t<K extends keyof typeof EN_HISTORY>(key: K, ...params: Params<(typeof EN_HISTORY)[K]>): string {
+    return say(this.lang(), EN_HISTORY, key, ...params);
+  }
 
-export const HISTORY_TEXT = {
+  private games(count: number): string {
+    return this.t('history.games', { n: count });
+  }
+
+  /** "1,284" or "1.284": a number as the language writes it. */
+  readonly number = (n: number): string => this.lang().number.format(n);
+  /** "1 Dec 2026, 14:05". */
+  readonly formatDate = (ms: number): string => dateFormat(this.lang(), true).format(ms);
+  /** "1 Dec 2026". */
+  readonly formatDay = (ms: number): string => dateFormat(this.lang(), false).format(ms);
+  /** "1 h 05 min", "12 min", "40 s": time played, to the minute once it is long. */
+  readonly formatDuration = (ms: number): string => {
+    const s = Math.round(ms / 1000);
+    if (s < 60) return this.t('history.seconds', { s });
+    const min = Math.round(s / 60);
+    if (min < 60) return this.t('history.minutes', { min });
+    return this.t('history.hours', { h: Math.floor(min / 60), min: String(min % 60).padStart(2, '0') });
+  };
+  /** How a game began, in words. */
+  readonly modeName = (mode: GameMode): string => this.t(`history.mode.${mode}`);
   // Notices
-  unavailable: (reason: UnavailableReason, error: string) =>
-    t('history.unavailable', {
+  readonly unavailable = (reason: UnavailableReason, error: string) =>
+    this.t('history.unavailable', {
       why:
         reason === 'unsupported'
-          ? t('history.why.unsupported')
-          : t(reason === 'refused' ? 'history.why.refused' : 'history.why.failed', { error }),
-    }),
+          ? this.t('history.why.unsupported')
+          : this.t(reason === 'refused' ? 'history.why.refused' : 'history.why.failed', { error }),
+    });
   get blocked() {
-    return t('history.blocked');
-  },
-  writeFailed: (full: boolean) => t(full ? 'history.writeFull' : 'history.writeFailed'),
-  unreadable: (count: number) => t('history.unreadable', { n: count }),
+    return this.t('history.blocked');
+  }
+  readonly writeFailed = (full: boolean) => this.t(full ? 'history.writeFull' : 'history.writeFailed');
+  readonly unreadable = (count: number) => this.t('history.unreadable', { n: count });
 
   // The dialog
   get title() {
-    return t('history.title');
-  },
+    return this.t('history.title');
+  }
   get close() {
-    return t('history.close');
-  },
+    return this.t('history.close');
+  }
   get openButton() {
-    return t('history.openButton');
-  },
+    return this.t('history.openButton');
+  }
   get tabStats() {
-    return t('history.tabStats');
-  },
+    return this.t('history.tabStats');
+  }
   get tabGames() {
-    return t('history.tabGames');
-  },
+    return this.t('history.tabGames');
+  }
   get loading() {
-    return t('history.loading');
-  },
+    return this.t('history.loading');
+  }
   get empty() {
-    return t('history.empty');
-  },
+    return this.t('history.empty');
+  }
   get allSizes() {
-    return t('history.allSizes');
-  },
-  size: (size: number) => t('history.size', { size }),
+    return this.t('history.allSizes');
+  }
+  readonly size = (size: number) => this.t('history.size', { size });
   get sizeLabel() {
-    return t('history.sizeLabel');
-  },
+    return this.t('history.sizeLabel');
+  }
   get modeLabel() {
-    return t('history.modeLabel');
-  },
+    return this.t('history.modeLabel');
+  }
   get allModes() {
-    return t('history.allModes');
-  },
+    return this.t('history.allModes');
+  }
   get sortLabel() {
-    return t('history.sortLabel');
-  },
+    return this.t('history.sortLabel');
+  }
   get sortNewest() {
-    return t('history.sortNewest');
-  },
+    return this.t('history.sortNewest');
+  }
   get sortOldest() {
-    return t('history.sortOldest');
-  },
+    return this.t('history.sortOldest');
+  }
   get sortScore() {
-    return t('history.sortScore');
-  },
+    return this.t('history.sortScore');
+  }
 
   // Figures
   get played() {
-    return t('history.played');
-  },
+    return this.t('history.played');
+  }
   get wins() {
-    return t('history.wins');
-  },
+    return this.t('history.wins');
+  }
   get winRate() {
-    return t('history.winRate');
-  },
+    return this.t('history.winRate');
+  }
   get bestScore() {
-    return t('history.bestScore');
-  },
+    return this.t('history.bestScore');
+  }
   get bestTile() {
-    return t('history.bestTile');
-  },
+    return this.t('history.bestTile');
+  }
   get meanScore() {
-    return t('history.meanScore');
-  },
+    return this.t('history.meanScore');
+  }
   get medianScore() {
-    return t('history.medianScore');
-  },
+    return this.t('history.medianScore');
+  }
   get longestGame() {
-    return t('history.longestGame');
-  },
-  moves: (count: number) => t('history.moves', { n: count }),
+    return this.t('history.longestGame');
+  }
+  readonly moves = (count: number) => this.t('history.moves', { n: count });
   get currentStreak() {
-    return t('history.currentStreak');
-  },
+    return this.t('history.currentStreak');
+  }
   get bestStreak() {
-    return t('history.bestStreak');
-  },
+    return this.t('history.bestStreak');
+  }
   get totalMoves() {
-    return t('history.totalMoves');
-  },
+    return this.t('history.totalMoves');
+  }
   get timePlayed() {
-    return t('history.timePlayed');
-  },
+    return this.t('history.timePlayed');
+  }
   get dailyStreak() {
-    return t('history.dailyStreak');
-  },
-  streakDays: (current: number, best: number) => t('history.streakDays', { n: current, best }),
-  percent: (rate: number) => new Intl.NumberFormat(intlTag(lang.locale), { style: 'percent' }).format(Math.round(rate * 100) / 100),
+    return this.t('history.dailyStreak');
+  }
+  readonly streakDays = (current: number, best: number) => this.t('history.streakDays', { n: current, best });
+  readonly percent = (rate: number) =>
+    new Intl.NumberFormat(intlTag(this.lang().locale), { style: 'percent' }).format(Math.round(rate * 100) / 100);
 
   // Charts
   get tilesTitle() {
-    return t('history.tilesTitle');
-  },
-  tilesSummary: (played: number, best: number, top: number, topCount: number) =>
-    t('history.tilesSummary', { n: played, best: String(best), top: String(top), topCount }),
+    return this.t('history.tilesTitle');
+  }
+  readonly tilesSummary = (played: number, best: number, top: number, topCount: number) =>
+    this.t('history.tilesSummary', { n: played, best: String(best), top: String(top), topCount });
   get tilesTable() {
-    return t('history.tilesTable');
-  },
+    return this.t('history.tilesTable');
+  }
   get tileColumn() {
-    return t('history.tileColumn');
-  },
+    return this.t('history.tileColumn');
+  }
   get gamesColumn() {
-    return t('history.gamesColumn');
-  },
+    return this.t('history.gamesColumn');
+  }
   get scoresTitle() {
-    return t('history.scoresTitle');
-  },
-  scoresSummary: (count: number, first: number, last: number, low: number, high: number) =>
-    t('history.scoresSummary', { n: count, first: formatDay(first), last: formatDay(last), low, high }),
-  scoresTable: (count: number) => t('history.scoresTable', { n: count }),
+    return this.t('history.scoresTitle');
+  }
+  readonly scoresSummary = (count: number, first: number, last: number, low: number, high: number) =>
+    this.t('history.scoresSummary', { n: count, first: this.formatDay(first), last: this.formatDay(last), low, high });
+  readonly scoresTable = (count: number) => this.t('history.scoresTable', { n: count });
   get dateColumn() {
-    return t('history.dateColumn');
-  },
+    return this.t('history.dateColumn');
+  }
   get scoreColumn() {
-    return t('history.scoreColumn');
-  },
+    return this.t('history.scoreColumn');
+  }
   get boardColumn() {
-    return t('history.boardColumn');
-  },
+    return this.t('history.boardColumn');
+  }
 
   // The list
-  showing: (shown: number, total: number) => (shown >= total ? games(total) : t('history.showing', { shown, n: total })),
-  more: (count: number) => t('history.more', { n: count }),
-  row: (score: number, tile: number) => t('history.row', { score, tile: String(tile) }),
-  rowDetails: (size: number, moves: number, ms: number) => t('history.rowDetails', { size, n: moves, time: formatDuration(ms) }),
+  readonly showing = (shown: number, total: number) =>
+    shown >= total ? this.games(total) : this.t('history.showing', { shown, n: total });
+  readonly more = (count: number) => this.t('history.more', { n: count });
+  readonly row = (score: number, tile: number) => this.t('history.row', { score, tile: String(tile) });
+  readonly rowDetails = (size: number, moves: number, ms: number) =>
+    this.t('history.rowDetails', { size, n: moves, time: this.formatDuration(ms) });
   get won() {
-    return t('history.won');
-  },
+    return this.t('history.won');
+  }
   get over() {
-    return t('history.over');
-  },
+    return this.t('history.over');
+  }
   get left() {
-    return t('history.left');
-  },
+    return this.t('history.left');
+  }
   get replay() {
-    return t('history.replay');
-  },
+    return this.t('history.replay');
+  }
   get share() {
-    return t('history.share');
-  },
+    return this.t('history.share');
+  }
   get exportOne() {
-    return t('history.exportOne');
-  },
+    return this.t('history.exportOne');
+  }
   get remove() {
-    return t('history.remove');
-  },
-  rowActions: (score: number, date: string) => t('history.rowActions', { date, score }),
+    return this.t('history.remove');
+  }
+  readonly rowActions = (score: number, date: string) => this.t('history.rowActions', { date, score });
   get copied() {
-    return t('history.copied');
-  },
-  copyBy: (link: string) => t('history.copyBy', { link }),
+    return this.t('history.copied');
+  }
+  readonly copyBy = (link: string) => this.t('history.copyBy', { link });
 
   // Whole history
   get exportAll() {
-    return t('history.exportAll');
-  },
+    return this.t('history.exportAll');
+  }
   get importFile() {
-    return t('history.importFile');
-  },
+    return this.t('history.importFile');
+  }
   get clear() {
-    return t('history.clear');
-  },
-  checking: (done: number, total: number) => t('history.checking', { done, total }),
-  exported: (count: number) => t('history.exported', { n: count }),
-  imported: (added: number, known: number) =>
-    known > 0 ? t('history.importedKnown', { added: games(added), n: known }) : t('history.imported', { n: added }),
-  importSkipped: (count: number, first: string) => t('history.importSkipped', { n: count, first }),
-  importFailed: (why: string) => t('history.importFailed', { why }),
+    return this.t('history.clear');
+  }
+  readonly checking = (done: number, total: number) => this.t('history.checking', { done, total });
+  readonly exported = (count: number) => this.t('history.exported', { n: count });
+  readonly imported = (added: number, known: number) =>
+    known > 0 ? this.t('history.importedKnown', { added: this.games(added), n: known }) : this.t('history.imported', { n: added });
+  readonly importSkipped = (count: number, first: string) => this.t('history.importSkipped', { n: count, first });
+  readonly importFailed = (why: string) => this.t('history.importFailed', { why });
   get tooBig() {
-    return t('history.tooBig');
-  },
+    return this.t('history.tooBig');
+  }
   get unreadableFile() {
-    return t('history.unreadableFile');
-  },
+    return this.t('history.unreadableFile');
+  }
   get confirmDelete() {
     return {
-      title: t('history.deleteTitle'),
-      message: t('history.deleteMessage'),
-      confirm: t('history.deleteConfirm'),
-      cancel: t('history.deleteCancel'),
+      title: this.t('history.deleteTitle'),
+      message: this.t('history.deleteMessage'),
+      confirm: this.t('history.deleteConfirm'),
+      cancel: this.t('history.deleteCancel'),
     };
-  },
-  confirmClear: (count: number) => ({
-    title: t('history.clearTitle'),
-    message: t('history.clearMessage', { n: count }),
-    confirm: t('history.clearConfirm'),
-    cancel: t('history.clearCancel'),
-  }),
+  }
+  readonly confirmClear = (count: number) => ({
+    title: this.t('history.clearTitle'),
+    message: this.t('history.clearMessage', { n: count }),
+    confirm: this.t('history.clearConfirm'),
+    cancel: this.t('history.clearCancel'),
+  });
   get deleted() {
-    return t('history.deleted');
-  },
+    return this.t('history.deleted');
+  }
   get cleared() {
-    return t('history.cleared');
-  },
-  failed: (why: string) => t('history.failed', { why }),
-};
+    return this.t('history.cleared');
+  }
+  readonly failed = (why: string) => this.t('history.failed', { why });
+}
+
+/** The history's texts in the language `lang` gives. */
+export const historyTexts = (lang?: () => Lang): HistoryTexts => new HistoryTexts(lang);

@@ -4,8 +4,7 @@
  * and anyone who would rather read them. Colours come from the page's theme variables.
  */
 import type { ScorePoint, TileBucket } from '../../history/statistics';
-import { formatNumber } from '../../game-ui/format';
-import { HISTORY_TEXT as T, formatDate } from '../../game-ui/history/texts';
+import type { HistoryTexts } from '../../game-ui/history/texts';
 
 const SVG = 'http://www.w3.org/2000/svg';
 /** The scores chart draws at most this many of the latest games (the table lists fewer still). */
@@ -65,7 +64,7 @@ function figure(doc: Document, title: string, description: string, chart: SVGSVG
 }
 
 /** Horizontal bars: how many games ended with each best tile, biggest tile at the top. */
-export function tileChart(doc: Document, buckets: readonly TileBucket[]): HTMLElement {
+export function tileChart(doc: Document, T: HistoryTexts, buckets: readonly TileBucket[]): HTMLElement {
   const shown = [...buckets].reverse();
   const played = buckets.reduce((n, b) => n + b.games, 0);
   const most = Math.max(1, ...buckets.map((b) => b.games));
@@ -84,15 +83,10 @@ export function tileChart(doc: Document, buckets: readonly TileBucket[]): HTMLEl
         doc,
         'text',
         { x: labelW - 8, y: y + row / 2, 'text-anchor': 'end', 'dominant-baseline': 'central', class: 'chart-label' },
-        formatNumber(b.tile),
+        T.number(b.tile),
       ),
       svg(doc, 'rect', { x: labelW, y: y + 3, width: Math.max(b.games > 0 ? 2 : 0, barW), height: row - 6, rx: 3, class: 'chart-bar' }),
-      svg(
-        doc,
-        'text',
-        { x: labelW + barW + 6, y: y + row / 2, 'dominant-baseline': 'central', class: 'chart-value' },
-        formatNumber(b.games),
-      ),
+      svg(doc, 'text', { x: labelW + barW + 6, y: y + row / 2, 'dominant-baseline': 'central', class: 'chart-value' }, T.number(b.games)),
     );
   });
   const best = buckets[buckets.length - 1]?.tile ?? 0;
@@ -106,13 +100,13 @@ export function tileChart(doc: Document, buckets: readonly TileBucket[]): HTMLEl
       doc,
       T.tilesTable,
       [T.tileColumn, T.gamesColumn],
-      shown.map((b) => [formatNumber(b.tile), formatNumber(b.games)]),
+      shown.map((b) => [T.number(b.tile), T.number(b.games)]),
     ),
   );
 }
 
 /** A line through the latest games' scores, oldest on the left. */
-export function scoreChart(doc: Document, scores: readonly ScorePoint[]): HTMLElement {
+export function scoreChart(doc: Document, T: HistoryTexts, scores: readonly ScorePoint[]): HTMLElement {
   const points = scores.slice(-MAX_POINTS);
   const width = 320;
   const height = 150;
@@ -131,7 +125,7 @@ export function scoreChart(doc: Document, scores: readonly ScorePoint[]): HTMLEl
       doc,
       'text',
       { x: pad.left - 6, y: y(high), 'text-anchor': 'end', 'dominant-baseline': 'central', class: 'chart-label' },
-      formatNumber(high),
+      T.number(high),
     ),
     svg(doc, 'text', { x: pad.left - 6, y: y(0), 'text-anchor': 'end', 'dominant-baseline': 'central', class: 'chart-label' }, '0'),
   );
@@ -146,12 +140,12 @@ export function scoreChart(doc: Document, scores: readonly ScorePoint[]): HTMLEl
   const last = points[points.length - 1];
   if (first && last) {
     chart.append(
-      svg(doc, 'text', { x: pad.left, y: height - 6, class: 'chart-label' }, formatDate(first.endedAt).split(',')[0] ?? ''),
+      svg(doc, 'text', { x: pad.left, y: height - 6, class: 'chart-label' }, T.formatDate(first.endedAt).split(',')[0] ?? ''),
       svg(
         doc,
         'text',
         { x: width - pad.right, y: height - 6, 'text-anchor': 'end', class: 'chart-label' },
-        formatDate(last.endedAt).split(',')[0] ?? '',
+        T.formatDate(last.endedAt).split(',')[0] ?? '',
       ),
     );
   }
@@ -166,7 +160,7 @@ export function scoreChart(doc: Document, scores: readonly ScorePoint[]): HTMLEl
       doc,
       T.scoresTable(rows.length),
       [T.dateColumn, T.scoreColumn, T.boardColumn],
-      rows.map((p) => [formatDate(p.endedAt), formatNumber(p.score), T.size(p.size)]),
+      rows.map((p) => [T.formatDate(p.endedAt), T.number(p.score), T.size(p.size)]),
     ),
   );
 }

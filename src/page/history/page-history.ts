@@ -10,12 +10,11 @@ import { utcDay } from '../daily';
 import type { ConfirmText } from '../../game-ui/dialogs';
 import { localStorageOf } from '../../game-ui/local-storage';
 import { onDemand } from '../on-demand';
+import type { Lang } from '../../i18n/core';
 import type { Recorder, RecorderOptions } from '../../game-ui/history/recorder';
 import { startRecorder } from '../../game-ui/history/recorder';
 
 /** The page's history database: the normal game's and the daily challenge's games are kept together. */
-export { setHistoryLang } from '../../game-ui/history/texts';
-
 export const HISTORY_DB = 'cube2048:history';
 
 export interface PageHistoryOptions {
@@ -34,6 +33,8 @@ export interface PageHistoryOptions {
   readonly focusGame: () => void;
   /** The store's changes since the page started, which the recorder takes up first. */
   readonly missed: () => RecorderOptions['missed'];
+  /** The page's language, read when the history speaks (the player may change it). */
+  readonly lang: () => Lang;
 }
 
 export interface PageHistory {
@@ -55,6 +56,7 @@ export function mountPageHistory(options: PageHistoryOptions): PageHistory {
     modeOfNewGame: () => daily,
     initialMode: daily ?? (options.seeded ? { mode: 'seeded' } : null),
     notify: options.notify,
+    lang: options.lang,
     missed: options.missed(),
   });
   const view = onDemand(() =>

@@ -15,10 +15,10 @@ import { encodeRecord, recordFromJson, recordToJson, verifyRecord } from '../../
 import type { ConfirmText } from '../../game-ui/dialogs';
 import { ask } from '../../game-ui/dialogs';
 import { downloadJson, recordFileName } from '../download';
-import { formatNumber } from '../../game-ui/format';
 import { scoreChart, tileChart } from './charts';
 import type { Recorder } from '../../game-ui/history/recorder';
-import { HISTORY_TEXT as T, MODE_NAMES, formatDate, formatDuration } from '../../game-ui/history/texts';
+import type { Lang } from '../../i18n/core';
+import { historyTexts } from '../../game-ui/history/texts';
 import './history.css';
 
 /** Rows drawn per page of the list. */
@@ -40,6 +40,8 @@ export interface HistoryViewOptions {
   /** The UTC day, for the daily-challenge streak. */
   readonly today: () => string;
   readonly now?: () => number;
+  /** The language it speaks, read when each text is shown (the page's, which the player may change); English when absent. */
+  readonly lang?: () => Lang;
 }
 
 export interface HistoryView {
@@ -84,6 +86,7 @@ const entryOfRecord = (record: GameRecord, now: number): HistoryEntry => {
 export function createHistoryView(options: HistoryViewOptions): HistoryView {
   const { doc, recorder } = options;
   const now = options.now ?? Date.now;
+  const T = historyTexts(options.lang);
   const dialog = el(doc, 'dialog', { className: 'sheet history-sheet', id: 'history-dialog' });
   dialog.setAttribute('aria-labelledby', 'history-title');
   const form = el(doc, 'form');
@@ -180,18 +183,18 @@ export function createHistoryView(options: HistoryViewOptions): HistoryView {
       doc,
       'dl',
       { className: 'stats-grid' },
-      figure(T.played, formatNumber(s.played)),
-      figure(T.wins, formatNumber(s.wins)),
+      figure(T.played, T.number(s.played)),
+      figure(T.wins, T.number(s.wins)),
       figure(T.winRate, T.percent(s.winRate)),
-      figure(T.bestScore, formatNumber(s.bestScore)),
-      figure(T.bestTile, formatNumber(s.bestTile)),
-      figure(T.meanScore, formatNumber(Math.round(s.meanScore))),
-      figure(T.medianScore, formatNumber(Math.round(s.medianScore))),
+      figure(T.bestScore, T.number(s.bestScore)),
+      figure(T.bestTile, T.number(s.bestTile)),
+      figure(T.meanScore, T.number(Math.round(s.meanScore))),
+      figure(T.medianScore, T.number(Math.round(s.medianScore))),
       figure(T.longestGame, T.moves(s.longestGame?.moves ?? 0)),
-      figure(T.currentStreak, formatNumber(s.winStreak.current)),
-      figure(T.bestStreak, formatNumber(s.winStreak.best)),
-      figure(T.totalMoves, formatNumber(s.totalMoves)),
-      figure(T.timePlayed, formatDuration(s.totalPlayedMs)),
+      figure(T.currentStreak, T.number(s.winStreak.current)),
+      figure(T.bestStreak, T.number(s.winStreak.best)),
+      figure(T.totalMoves, T.number(s.totalMoves)),
+      figure(T.timePlayed, T.formatDuration(s.totalPlayedMs)),
       figure(T.dailyStreak, T.streakDays(s.dailyStreak.current, s.dailyStreak.best)),
     );
 
@@ -209,7 +212,7 @@ export function createHistoryView(options: HistoryViewOptions): HistoryView {
     });
     const stats = statisticsOf(games, options.today());
     const group = statsSize === 'all' ? stats.overall : (stats.bySize.find((s) => String(s.size) === statsSize) ?? stats.overall);
-    const charts = el(doc, 'div', { className: 'charts' }, tileChart(doc, group.tileHistogram), scoreChart(doc, group.scores));
+    const charts = el(doc, 'div', { className: 'charts' }, tileChart(doc, T, group.tileHistogram), scoreChart(doc, T, group.scores));
     panel.append(el(doc, 'div', { className: 'history-filters' }, field), figures(group), charts);
   };
 
@@ -236,14 +239,14 @@ export function createHistoryView(options: HistoryViewOptions): HistoryView {
     return b;
   };
   const rowOf = (g: GameSummary): HTMLLIElement => {
-    const date = formatDate(g.endedAt);
+    const date = T.formatDate(g.endedAt);
     const described = T.rowActions(g.score, date);
     const outcome = isWin(g) ? T.won : g.end === 'over' ? T.over : T.left;
     const badge = el(doc, 'span', { className: `history-badge${isWin(g) ? ' won' : ''}`, textContent: outcome });
     const title = el(doc, 'p', { className: 'history-row-title' }, el(doc, 'strong', { textContent: T.row(g.score, g.maxTile) }), badge);
     const details = el(doc, 'p', {
       className: 'history-row-details',
-      textContent: `${T.rowDetails(g.size, g.moveCount, g.playedMs)} · ${MODE_NAMES[g.mode]}`,
+      textContent: `${T.rowDetails(g.size, g.moveCount, g.playedMs)} · ${T.modeName(g.mode)}`,
     });
     const when = el(doc, 'time', { textContent: date });
     when.dateTime = new Date(g.endedAt).toISOString();
@@ -267,7 +270,7 @@ export function createHistoryView(options: HistoryViewOptions): HistoryView {
     const mode = select(
       doc,
       T.modeLabel,
-      [['all', T.allModes], ...GAME_MODES.filter((m) => games.some((g) => g.mode === m)).map((m): [string, string] => [m, MODE_NAMES[m]])],
+      [['all', T.allModes], ...GAME_MODES.filter((m) => games.some((g) => g.mode === m)).map((m): [string, string] => [m, T.modeName(m)])],
       listMode,
     );
     const order = select(
