@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The installed `cube2048` command: runs the bundle that `npm run build:cli` makes
-// (npm install runs it through the `prepare` script).
+// (the npm package ships it built: `npm pack` runs it through the `prepack` script).
 try {
   await import('../dist-cli/cube2048.js');
 } catch (error) {

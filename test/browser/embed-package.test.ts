@@ -82,6 +82,10 @@ describe('the npm package', () => {
     );
   });
 
+  it('installs from the tarball without a warning: no install script for a host to approve', () => {
+    expect(packaged.pkg.installWarnings).toEqual([]);
+  });
+
   it('gives a TypeScript host types for cube2048, cube2048/engine and cube2048/element', async () => {
     expect(await packaged.pkg.typeErrors).toBe('');
   });

@@ -26,6 +26,8 @@ export interface InstalledPackage {
   readonly host: string;
   /** The package folder that was packed (its dist-lib/ is what the tarball holds). */
   readonly packageDir: string;
+  /** What npm warned of while installing the tarball, one line each (a published package should install without any). */
+  readonly installWarnings: readonly string[];
   /** Type errors of a host TypeScript file using the package's types (empty when it compiles); checked while the tests run. */
   readonly typeErrors: Promise<string>;
   close(): Promise<void>;
@@ -177,14 +179,17 @@ const HOST_TSCONFIG = JSON.stringify({
   files: ['check.ts', 'skins.ts', 'canvas.ts'],
 });
 
-async function npmInstall(host: string, tarball: string): Promise<void> {
-  const args = ['install', '--no-audit', '--no-fund', '--ignore-scripts', tarball];
+/** Installs the tarball as a host does (scripts allowed, as npm's default), and returns npm's warnings. */
+async function npmInstall(host: string, tarball: string): Promise<string[]> {
+  const args = ['install', '--no-audit', '--no-fund', tarball];
+  let output: { stdout: string; stderr: string };
   try {
     // Offline first: three and zustand are in npm's cache from installing this repository.
-    await run('npm', [...args, '--offline'], { cwd: host });
+    output = await run('npm', [...args, '--offline'], { cwd: host });
   } catch {
-    await run('npm', [...args, '--prefer-offline'], { cwd: host });
+    output = await run('npm', [...args, '--prefer-offline'], { cwd: host });
   }
+  return `${output.stdout}\n${output.stderr}`.split('\n').filter((line) => /\bwarn\b/i.test(line));
 }
 
 export async function packAndInstall(): Promise<InstalledPackage> {
@@ -212,7 +217,7 @@ export async function packAndInstall(): Promise<InstalledPackage> {
 
   await mkdir(host);
   await writeFile(join(host, 'package.json'), JSON.stringify({ name: 'cube2048-host', private: true, type: 'module' }));
-  await npmInstall(host, join(root, info.filename));
+  const installWarnings = await npmInstall(host, join(root, info.filename));
   await Promise.all([
     writeFile(join(host, 'index.html'), HOST_PAGE),
     writeFile(join(host, 'main.js'), HOST_MAIN),
@@ -246,6 +251,7 @@ export async function packAndInstall(): Promise<InstalledPackage> {
     packedFiles: info.files.map((f) => f.path),
     host,
     packageDir,
+    installWarnings,
     typeErrors: typecheck,
     close: () => rm(root, { recursive: true, force: true }),
   };
