@@ -27,7 +27,8 @@ export default defineConfig({
   preview: { port: 4173 },
   build: {
     target: 'es2022',
-    sourcemap: true,
+    // The deployable site carries no source maps unless asked for: `npm run build -- --sourcemap`.
+    sourcemap: false,
     rollupOptions: {
       input: { main: page('index.html'), showcase: page('showcase.html'), embed: page('embed.html') },
     },

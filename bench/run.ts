@@ -26,6 +26,7 @@ import { renderSection } from './render';
 import { renderReport } from './report';
 import { replaySection } from './replay';
 import { sizesSection } from './sizes';
+import { visitSection } from './visit';
 
 /** In the order they run and are shown. */
 const SECTIONS: Readonly<Record<string, (options: SectionOptions) => SectionRun | Promise<SectionRun>>> = {
@@ -35,6 +36,7 @@ const SECTIONS: Readonly<Record<string, (options: SectionOptions) => SectionRun 
   page: pageSection,
   autoplay: autoplaySection,
   sizes: sizesSection,
+  visit: visitSection,
   replay: replaySection,
   history: historySection,
 };

@@ -37,6 +37,10 @@ export function registerServiceWorker(win: Window, onUpdate: (offer: UpdateOffer
             if (incoming.state === 'installed' && sw.controller) offer(incoming);
           });
         });
+        // What the page loaded before the worker took it (its language's words among them) is kept for offline play too.
+        void sw.ready.then((ready) =>
+          ready.active?.postMessage({ type: 'keep', hrefs: win.performance.getEntriesByType('resource').map((entry) => entry.name) }),
+        );
         let lastCheck = Date.now();
         win.document.addEventListener('visibilitychange', () => {
           if (win.document.visibilityState !== 'visible' || Date.now() - lastCheck < CHECK_EVERY_MS) return;

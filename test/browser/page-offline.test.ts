@@ -5,7 +5,7 @@ import type { TestBrowser, TestPage } from './harness';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Direction } from '../../src/engine';
 import { newGame, playMove } from '../../src/engine';
-import { launchBrowser } from './harness';
+import { ENGINE, launchBrowser } from './harness';
 import { KEY_OF, boardShown, expectShows, openGame } from './page-helpers';
 import type { Served } from './static-server';
 import { serveDirectory } from './static-server';
@@ -64,6 +64,47 @@ describe('the built site offline and across updates', () => {
     await page.click('#settings-dialog label:has(input[value="cubes"])');
     await page.waitForFunction(() => document.querySelectorAll('#board canvas').length === 1, null, { timeout: 30_000 });
     expect(await page.locator('#notices .notice').count(), 'no "could not be loaded" notice').toBe(0);
+    expect(await game.errors()).toEqual([]);
+    await game.close();
+  });
+
+  it("caches what the page needs in the player's language once, and other languages and pages only when used", async () => {
+    const served: string[] = [];
+    // Served as a static host serves a Vite build: the hashed files in assets/ never change, so they may be kept for good.
+    const IMMUTABLE = { 'cache-control': 'public, max-age=31536000, immutable' };
+    server = await serveDirectory(site, (path) => (served.push(path), path.startsWith('/assets/') ? IMMUTABLE : {}));
+    const game = await openGame(browser, { baseUrl: server.url, query: '?lang=de&seed=4' });
+    const { page, context } = game;
+    await installed(page);
+    /** The site's files in the worker's cache, once the page's own (its language's words among them) are in. */
+    const cachedFiles = async (): Promise<string[]> => {
+      for (let tries = 0; tries < 100; tries++) {
+        const files = await page.evaluate(async () => {
+          const cache = await caches.open((await caches.keys())[0] ?? '');
+          return (await cache.keys()).map((request) => new URL(request.url).pathname.replace(/^.*?\/(assets\/)?/, '$1'));
+        });
+        if (files.some((file) => /^assets\/de-[\w-]+\.js$/.test(file))) return files;
+        await new Promise((done) => setTimeout(done, 100));
+      }
+      throw new Error("the German words never reached the worker's cache");
+    };
+    const files = await cachedFiles();
+    expect(files).toEqual(expect.arrayContaining(['index.html', expect.stringMatching(/^assets\/cubes-[\w-]+\.js$/)]));
+    // No other language, and neither the showcase nor the embed page, until they are used.
+    expect(files.filter((file) => /^assets\/(ar|ja|fr|es|it|ko|ru|pt-BR|zh-CN)-[\w-]+\.js$/.test(file))).toEqual([]);
+    expect(files.filter((file) => /showcase|embed|\.map$/.test(file))).toEqual([]);
+    // No file is downloaded twice on a first visit: the worker takes what the page already has from the browser's cache
+    // (not WebKit under WebDriver, whose worker does not share the page's HTTP cache: docs/engines.md).
+    const twice = served.filter((path, i) => path.startsWith('/assets/') && served.indexOf(path) !== i);
+    if (ENGINE !== 'webkit') expect(twice).toEqual([]);
+
+    await server.close();
+    server = null;
+    await context.setOffline(true);
+    await page.reload();
+    await boardShown(page);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+    expect(await page.locator('#new-game').textContent()).toMatch(/Neues Spiel/);
     expect(await game.errors()).toEqual([]);
     await game.close();
   });

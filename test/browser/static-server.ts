@@ -50,7 +50,18 @@ export interface Served {
   close(): Promise<void>;
 }
 
-export function serveDirectory(dir: string, headers: (path: string) => Record<string, string> = () => ({})): Promise<Served> {
+/** One answer the server gave: the path asked for, the status, and the bytes of the body sent. */
+export type ServedLog = (path: string, status: number, bytes: number) => void;
+
+/**
+ * Serves `dir` as a static host does: each file with an ETag, so a browser revalidating a file it
+ * holds gets a 304 without the body. `headers` adds headers per path; `log` hears every answer.
+ */
+export function serveDirectory(
+  dir: string,
+  headers: (path: string) => Record<string, string> = () => ({}),
+  log: ServedLog = () => undefined,
+): Promise<Served> {
   const root = resolve(dir);
   const server = createServer((req, res) => {
     void (async () => {
@@ -71,17 +82,31 @@ export function serveDirectory(dir: string, headers: (path: string) => Record<st
           res.writeHead(200, { 'content-type': TYPES['.js'] as string, 'cache-control': 'no-store' }).end(script);
           return;
         }
-        if ((await stat(path)).isDirectory()) path = join(path, 'index.html');
+        let info = await stat(path);
+        if (info.isDirectory()) {
+          path = join(path, 'index.html');
+          info = await stat(path);
+        }
         let body: Buffer | string = await readFile(path);
         if (token && extname(path) === '.html') body = withInitScript(body.toString('utf8'));
-        res.writeHead(200, {
+        const etag = `"${info.size.toString(36)}-${Math.round(info.mtimeMs).toString(36)}${token ? `-${token}` : ''}"`;
+        const head = {
           'content-type': TYPES[extname(path)] ?? 'application/octet-stream',
           'cache-control': 'no-cache',
+          etag,
           ...headers(url.pathname),
-        });
+        };
+        if (req.headers['if-none-match'] === etag) {
+          res.writeHead(304, head).end();
+          log(url.pathname, 304, 0);
+          return;
+        }
+        res.writeHead(200, head);
         res.end(body);
+        log(url.pathname, 200, Buffer.byteLength(body));
       } catch {
         res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+        log(url.pathname, 404, 0);
       }
     })();
   });
