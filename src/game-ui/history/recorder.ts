@@ -128,9 +128,7 @@ export function startRecorder(store: GameStore, options: RecorderOptions): Recor
       },
       (error: unknown) => {
         problem =
-          error instanceof HistoryUnavailable
-            ? text.unavailable(error.reason, error.error)
-            : text.unavailable('failed', String(error));
+          error instanceof HistoryUnavailable ? text.unavailable(error.reason, error.error) : text.unavailable('failed', String(error));
         tell(problem);
         return null;
       },
