@@ -169,8 +169,12 @@ export class HistoryTexts {
   get tilesTitle() {
     return this.t('history.tilesTitle');
   }
-  readonly tilesSummary = (played: number, best: number, top: number, topCount: number) =>
-    this.t('history.tilesSummary', { n: played, best: String(best), top: String(top), topCount });
+  /** The tile chart in a sentence: one game, or several whose most common end is `top` (`tied` when no tile ended more than another). */
+  readonly tilesSummary = (played: number, best: number, top: number, topCount: number, tied: boolean): string => {
+    if (played === 1) return this.t('history.tilesOne', { best: String(best) });
+    if (tied) return this.t('history.tilesEven', { games: this.games(played), best: String(best) });
+    return this.t('history.tilesSummary', { n: played, best: String(best), top: String(top), topCount });
+  };
   get tilesTable() {
     return this.t('history.tilesTable');
   }
@@ -183,8 +187,16 @@ export class HistoryTexts {
   get scoresTitle() {
     return this.t('history.scoresTitle');
   }
-  readonly scoresSummary = (count: number, first: number, last: number, low: number, high: number) =>
-    this.t('history.scoresSummary', { n: count, first: this.formatDay(first), last: this.formatDay(last), low, high });
+  /** The scores chart in a sentence: one game, games of one day, or a span of days. */
+  readonly scoresSummary = (count: number, first: number, last: number, low: number, high: number): string => {
+    const [from, to] = [this.formatDay(first), this.formatDay(last)];
+    if (count === 1) return this.t('history.scoresOne', { date: from, score: low });
+    if (from === to) return this.t('history.scoresOneDay', { games: this.games(count), date: from, low, high });
+    return this.t('history.scoresSummary', { n: count, first: from, last: to, low, high });
+  };
+  /** "177K", "1.2M": a short number for a chart's axis. */
+  readonly compact = (n: number): string =>
+    new Intl.NumberFormat(intlTag(this.lang().locale), { notation: 'compact', maximumFractionDigits: 1 }).format(n);
   readonly scoresTable = (count: number) => this.t('history.scoresTable', { n: count });
   get dateColumn() {
     return this.t('history.dateColumn');

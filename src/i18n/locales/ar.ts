@@ -324,6 +324,10 @@ export default {
     many: 'آخر {n} لعبة، من {first} إلى {last}: النقاط من {low} إلى {high}.',
     other: 'آخر {n} لعبة، من {first} إلى {last}: النقاط من {low} إلى {high}.',
   },
+  'history.tilesOne': 'لعبة واحدة انتهت عند {best}.',
+  'history.tilesEven': '{games}. أكبر مربع {best}؛ لم ينهِ أي مربع ألعابًا أكثر من غيره.',
+  'history.scoresOne': 'لعبة واحدة، في {date}: النقاط {score}.',
+  'history.scoresOneDay': '{games} في {date}: النقاط من {low} إلى {high}.',
   'history.scoresTable': {
     zero: 'اعرض آخر {n} لعبة جدولًا',
     one: 'اعرض آخر لعبة واحدة جدولًا',

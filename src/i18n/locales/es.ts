@@ -284,6 +284,10 @@ export default {
     many: 'Tus últimas {n} partidas, del {first} al {last}: puntuaciones de {low} a {high}.',
     other: 'Tus últimas {n} partidas, del {first} al {last}: puntuaciones de {low} a {high}.',
   },
+  'history.tilesOne': 'Una partida, que terminó con {best}.',
+  'history.tilesEven': '{games}. Mejor ficha {best}; ninguna ficha terminó más partidas que otra.',
+  'history.scoresOne': 'Una partida, el {date}: una puntuación de {score}.',
+  'history.scoresOneDay': '{games} el {date}: puntuaciones de {low} a {high}.',
   'history.scoresTable': {
     one: 'Ver la última como tabla',
     many: 'Ver las últimas {n} como tabla',

@@ -283,6 +283,10 @@ export default {
     many: 'Vos {n} dernières parties, du {first} au {last} : scores de {low} à {high}.',
     other: 'Vos {n} dernières parties, du {first} au {last} : scores de {low} à {high}.',
   },
+  'history.tilesOne': 'Une partie, finie sur {best}.',
+  'history.tilesEven': '{games}. Meilleure tuile {best} ; aucune tuile n’a fini plus de parties qu’une autre.',
+  'history.scoresOne': 'Une partie, le {date} : un score de {score}.',
+  'history.scoresOneDay': '{games} le {date} : scores de {low} à {high}.',
   'history.scoresTable': {
     one: 'Afficher la dernière en tableau',
     many: 'Afficher les {n} dernières en tableau',

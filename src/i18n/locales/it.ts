@@ -285,6 +285,10 @@ export default {
     many: 'Le tue ultime {n} partite, dal {first} al {last}: punteggi da {low} a {high}.',
     other: 'Le tue ultime {n} partite, dal {first} al {last}: punteggi da {low} a {high}.',
   },
+  'history.tilesOne': 'Una partita, finita con {best}.',
+  'history.tilesEven': '{games}. Tessera migliore {best}; nessuna tessera ha chiuso più partite di un’altra.',
+  'history.scoresOne': 'Una partita, il {date}: un punteggio di {score}.',
+  'history.scoresOneDay': '{games} il {date}: punteggi da {low} a {high}.',
   'history.scoresTable': {
     one: 'Mostra l’ultima come tabella',
     many: 'Mostra le ultime {n} come tabella',

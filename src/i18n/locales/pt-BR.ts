@@ -281,6 +281,10 @@ export default {
     many: 'Seus últimos {n} jogos, de {first} a {last}: pontuações de {low} a {high}.',
     other: 'Seus últimos {n} jogos, de {first} a {last}: pontuações de {low} a {high}.',
   },
+  'history.tilesOne': 'Um jogo, que terminou com {best}.',
+  'history.tilesEven': '{games}. Maior peça {best}; nenhuma peça terminou mais jogos que outra.',
+  'history.scoresOne': 'Um jogo, em {date}: uma pontuação de {score}.',
+  'history.scoresOneDay': '{games} em {date}: pontuações de {low} a {high}.',
   'history.scoresTable': {
     one: 'Ver o último como tabela',
     many: 'Ver os últimos {n} como tabela',

@@ -303,6 +303,10 @@ export default {
     many: 'Последние {n} игр, с {first} по {last}: счёт от {low} до {high}.',
     other: 'Последние {n} игры, с {first} по {last}: счёт от {low} до {high}.',
   },
+  'history.tilesOne': 'Одна игра, она кончилась на {best}.',
+  'history.tilesEven': '{games}. Старшая плитка {best}; ни одна плитка не завершила больше игр, чем другая.',
+  'history.scoresOne': 'Одна игра, {date}: счёт {score}.',
+  'history.scoresOneDay': '{games}, {date}: счёт от {low} до {high}.',
   'history.scoresTable': {
     one: 'Показать последнюю {n} таблицей',
     few: 'Показать последние {n} таблицей',

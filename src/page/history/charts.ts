@@ -10,6 +10,8 @@ const SVG = 'http://www.w3.org/2000/svg';
 /** The scores chart draws at most this many of the latest games (the table lists fewer still). */
 export const MAX_POINTS = 200;
 const TABLE_ROWS = 50;
+/** A label's width in the charts' 11 px tabular figures, with room for a wider font than ours. */
+const labelWidth = (text: string): number => 7 * [...text].length;
 let ids = 0;
 
 function svg<K extends keyof SVGElementTagNameMap>(
@@ -63,6 +65,14 @@ function figure(doc: Document, title: string, description: string, chart: SVGSVG
   return fig;
 }
 
+/**
+ * A chart's drawing: laid out left to right in every language (an SVG's text anchors follow the
+ * writing direction, so in Arabic the labels ran into the bars and off the edge).
+ */
+function chartSvg(doc: Document, width: number, height: number, kind: string): SVGSVGElement {
+  return svg(doc, 'svg', { viewBox: `0 0 ${width} ${height}`, class: `chart-svg ${kind}`, focusable: 'false', direction: 'ltr' });
+}
+
 /** Horizontal bars: how many games ended with each best tile, biggest tile at the top. */
 export function tileChart(doc: Document, T: HistoryTexts, buckets: readonly TileBucket[]): HTMLElement {
   const shown = [...buckets].reverse();
@@ -71,10 +81,11 @@ export function tileChart(doc: Document, T: HistoryTexts, buckets: readonly Tile
   const top = shown.reduce<TileBucket | null>((a, b) => (a === null || b.games > a.games ? b : a), null);
   const row = 26;
   const width = 320;
-  const labelW = 54;
-  const countW = 44;
+  // The columns are as wide as their longest label: a tile of 131072, a count of 10,000 games.
+  const labelW = 8 + Math.max(28, ...shown.map((b) => labelWidth(T.number(b.tile))));
+  const countW = 6 + Math.max(14, ...shown.map((b) => labelWidth(T.number(b.games))));
   const height = shown.length * row + 4;
-  const chart = svg(doc, 'svg', { viewBox: `0 0 ${width} ${height}`, class: 'chart-svg tiles', focusable: 'false' });
+  const chart = chartSvg(doc, width, height, 'tiles');
   shown.forEach((b, i) => {
     const y = i * row + 2;
     const barW = ((width - labelW - countW) * b.games) / most;
@@ -90,7 +101,8 @@ export function tileChart(doc: Document, T: HistoryTexts, buckets: readonly Tile
     );
   });
   const best = buckets[buckets.length - 1]?.tile ?? 0;
-  const description = T.tilesSummary(played, best, top?.tile ?? 0, top?.games ?? 0);
+  const tied = shown.filter((b) => b.games === top?.games).length > 1;
+  const description = T.tilesSummary(played, best, top?.tile ?? 0, top?.games ?? 0, tied);
   return figure(
     doc,
     T.tilesTitle,
@@ -110,14 +122,16 @@ export function scoreChart(doc: Document, T: HistoryTexts, scores: readonly Scor
   const points = scores.slice(-MAX_POINTS);
   const width = 320;
   const height = 150;
-  const pad = { left: 44, right: 8, top: 10, bottom: 22 };
   const values = points.map((p) => p.score);
   const high = Math.max(1, ...values);
   const low = Math.min(...values);
+  const highLabel = T.compact(high);
+  // The axis is as wide as its label ("177K", "1.2M"), so no score is cut.
+  const pad = { left: 10 + Math.max(14, labelWidth(highLabel)), right: 8, top: 10, bottom: 22 };
   const x = (i: number): number =>
     pad.left + (points.length <= 1 ? (width - pad.left - pad.right) / 2 : ((width - pad.left - pad.right) * i) / (points.length - 1));
   const y = (score: number): number => pad.top + (height - pad.top - pad.bottom) * (1 - score / high);
-  const chart = svg(doc, 'svg', { viewBox: `0 0 ${width} ${height}`, class: 'chart-svg scores', focusable: 'false' });
+  const chart = chartSvg(doc, width, height, 'scores');
   chart.append(
     svg(doc, 'line', { x1: pad.left, x2: width - pad.right, y1: y(0), y2: y(0), class: 'chart-axis' }),
     svg(doc, 'line', { x1: pad.left, x2: width - pad.right, y1: y(high), y2: y(high), class: 'chart-grid' }),
@@ -125,7 +139,7 @@ export function scoreChart(doc: Document, T: HistoryTexts, scores: readonly Scor
       doc,
       'text',
       { x: pad.left - 6, y: y(high), 'text-anchor': 'end', 'dominant-baseline': 'central', class: 'chart-label' },
-      T.number(high),
+      highLabel,
     ),
     svg(doc, 'text', { x: pad.left - 6, y: y(0), 'text-anchor': 'end', 'dominant-baseline': 'central', class: 'chart-label' }, '0'),
   );
@@ -139,15 +153,15 @@ export function scoreChart(doc: Document, T: HistoryTexts, scores: readonly Scor
   const first = points[0];
   const last = points[points.length - 1];
   if (first && last) {
-    chart.append(
-      svg(doc, 'text', { x: pad.left, y: height - 6, class: 'chart-label' }, T.formatDate(first.endedAt).split(',')[0] ?? ''),
-      svg(
-        doc,
-        'text',
-        { x: width - pad.right, y: height - 6, 'text-anchor': 'end', class: 'chart-label' },
-        T.formatDate(last.endedAt).split(',')[0] ?? '',
-      ),
-    );
+    const [from, to] = [T.formatDay(first.endedAt), T.formatDay(last.endedAt)];
+    // One day is named once, under the middle; a span by its two ends.
+    if (from === to)
+      chart.append(svg(doc, 'text', { x: x((points.length - 1) / 2), y: height - 6, 'text-anchor': 'middle', class: 'chart-label' }, from));
+    else
+      chart.append(
+        svg(doc, 'text', { x: pad.left, y: height - 6, class: 'chart-label' }, from),
+        svg(doc, 'text', { x: width - pad.right, y: height - 6, 'text-anchor': 'end', class: 'chart-label' }, to),
+      );
   }
   const description = first && last ? T.scoresSummary(points.length, first.endedAt, last.endedAt, low, high) : '';
   const rows = points.slice(-TABLE_ROWS).reverse();
