@@ -100,7 +100,11 @@ function section(w: Words, title: string, g: GroupStatistics, unicode: boolean):
     [t('stats.wins'), t('stats.winsValue', { wins: g.wins, played: g.played, rate })],
     [t('stats.streak'), t('stats.streakValue', { current: g.winStreak.current, best: g.winStreak.best })],
     [t('stats.best'), t('stats.bestValue', { score: g.bestScore, dot, tile: g.bestTile })],
-    [t('stats.score'), t('stats.scoreValue', { mean: Math.round(g.meanScore), dot, median: Math.round(g.medianScore) })],
+    // One game has one score: no mean and median to tell apart.
+    [
+      t('stats.score'),
+      g.played === 1 ? n(g.bestScore) : t('stats.scoreValue', { mean: Math.round(g.meanScore), dot, median: Math.round(g.medianScore) }),
+    ],
     [t('stats.longest'), t('stats.moves', { n: g.longestGame?.moves ?? 0 })],
     [t('stats.movesPlayed'), n(g.totalMoves)],
     [t('stats.timePlayed'), duration(w, g.totalPlayedMs)],
@@ -123,21 +127,25 @@ function section(w: Words, title: string, g: GroupStatistics, unicode: boolean):
   for (const b of g.tileHistogram)
     lines.push(`    ${String(b.tile).padStart(tileWidth)} ${bar(b.games, most, unicode).padEnd(BAR_WIDTH)} ${n(b.games)}`);
 
+  // Scores over time need two games at least (one game's score is in the Score row).
   const recent = g.scores.slice(-SCORE_CHART_GAMES).map((p) => p.score);
-  lines.push(
-    '',
-    `  ${recent.length === 1 ? t('stats.scoresOnly') : t('stats.scoresLast', { n: recent.length })}`,
-    `    ${sparkline(recent, unicode)}  ${t('stats.range', { low: Math.min(...recent), high: Math.max(...recent) })}`,
-  );
+  if (recent.length > 1)
+    lines.push(
+      '',
+      `  ${t('stats.scoresLast', { n: recent.length })}`,
+      `    ${sparkline(recent, unicode)}  ${t('stats.range', { low: Math.min(...recent), high: Math.max(...recent) })}`,
+    );
   return `${lines.join('\n')}\n`;
 }
 
 function report(w: Words, stats: Statistics, size: number | undefined, unicode: boolean): string {
   const { t } = w;
   const board = (s: number): string => `${s}${unicode ? '×' : 'x'}${s}`;
+  // Games of one board are told once, under that board's name (all boards would say the same again).
+  const only = stats.bySize.length === 1 ? stats.bySize[0]?.size : undefined;
   const parts =
-    size !== undefined
-      ? [section(w, t('stats.board', { board: board(size) }), stats.overall, unicode)]
+    size !== undefined || only !== undefined
+      ? [section(w, t('stats.board', { board: board(size ?? only ?? 0) }), stats.overall, unicode)]
       : [
           section(w, t('stats.allBoards'), stats.overall, unicode),
           ...stats.bySize.map((g) => section(w, t('stats.board', { board: board(g.size) }), g, unicode)),

@@ -64,6 +64,17 @@ describe('cube2048 stats', () => {
     expect(run.stdout).toMatch(/^ {4}[▁▂▃▄▅▆▇█]{3} {2}[\d,]+ to [\d,]+$/m);
   });
 
+  it('tells one game once: one block under its board, its score, and no chart of one score', async () => {
+    const only = kept(4, 3, 3);
+    writeHistory([entryLine(only)]);
+    const run = await runCli(['stats'], { env: env() });
+    expect(run.code).toBe(0);
+    expect(run.stdout).not.toContain('All boards');
+    expect(run.stdout.match(/^.*board · 1 game$/gm)).toEqual(['4×4 board · 1 game']);
+    expect(run.stdout).toMatch(new RegExp(`^ {2}Score +${only.score.toLocaleString('en-US')}$`, 'm'));
+    expect(run.stdout).not.toMatch(/Scores|median| to /);
+  });
+
   it('speaks the language LANG names, its labels in one column however wide their characters', async () => {
     expect((await runCli(['stats'], { env: env({ LANG: 'de_DE.UTF-8' }) })).stdout).toBe(
       'Noch keine Spiele aufbewahrt: Spiel mit cube2048 play.\n',

@@ -18,7 +18,6 @@ export const EN_STATS = {
   'stats.daily': 'Daily streak',
   'stats.days': { one: '{n} day', other: '{n} days' },
   'stats.tiles': 'Games by largest tile',
-  'stats.scoresOnly': 'Scores, the only game',
   'stats.scoresLast': { one: 'Scores, the last game, oldest first', other: 'Scores, the last {n} games, oldest first' },
   'stats.range': '{low} to {high}',
   'stats.unreadableMoved': {

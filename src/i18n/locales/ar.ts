@@ -453,7 +453,6 @@ export default {
   'stats.daily': 'السلسلة اليومية',
   'stats.days': { zero: '{n} يوم', one: 'يوم واحد', two: 'يومان', few: '{n} أيام', many: '{n} يومًا', other: '{n} يوم' },
   'stats.tiles': 'الألعاب حسب أكبر مربع',
-  'stats.scoresOnly': 'النقاط، اللعبة الوحيدة',
   'stats.scoresLast': {
     zero: 'النقاط، آخر {n} لعبة، الأقدم أولًا',
     one: 'النقاط، آخر لعبة',

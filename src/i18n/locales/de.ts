@@ -343,7 +343,6 @@ export default {
   'stats.daily': 'Tagesserie',
   'stats.days': { one: '{n} Tag', other: '{n} Tage' },
   'stats.tiles': 'Spiele nach höchster Kachel',
-  'stats.scoresOnly': 'Punkte, das einzige Spiel',
   'stats.scoresLast': { one: 'Punkte, das letzte Spiel', other: 'Punkte, die letzten {n} Spiele, älteste zuerst' },
   'stats.range': '{low} bis {high}',
   'stats.unreadableMoved': {

@@ -374,7 +374,6 @@ export default {
   'stats.daily': 'Racha diaria',
   'stats.days': { one: '{n} día', many: '{n} días', other: '{n} días' },
   'stats.tiles': 'Partidas por ficha más alta',
-  'stats.scoresOnly': 'Puntos, la única partida',
   'stats.scoresLast': {
     one: 'Puntos, la última partida',
     many: 'Puntos, las últimas {n} partidas, de la más antigua',

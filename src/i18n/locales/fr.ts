@@ -370,7 +370,6 @@ export default {
   'stats.daily': 'Série du défi',
   'stats.days': { one: '{n} jour', many: '{n} jours', other: '{n} jours' },
   'stats.tiles': 'Parties par meilleure tuile',
-  'stats.scoresOnly': 'Scores, la seule partie',
   'stats.scoresLast': {
     one: 'Scores, la dernière partie',
     many: 'Scores, les {n} dernières parties, de la plus ancienne',

@@ -367,7 +367,6 @@ export default {
   'stats.daily': 'Serie giornaliera',
   'stats.days': { one: '{n} giorno', many: '{n} giorni', other: '{n} giorni' },
   'stats.tiles': 'Partite per tessera migliore',
-  'stats.scoresOnly': 'Punti, l’unica partita',
   'stats.scoresLast': {
     one: 'Punti, l’ultima partita',
     many: 'Punti, le ultime {n} partite, dalla più vecchia',

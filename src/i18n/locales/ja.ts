@@ -315,7 +315,6 @@ export default {
   'stats.daily': '連続日数',
   'stats.days': { other: '{n} 日' },
   'stats.tiles': '最大タイル別のゲーム数',
-  'stats.scoresOnly': 'スコア（唯一のゲーム）',
   'stats.scoresLast': { other: 'スコア（直近 {n} ゲーム、古い順）' },
   'stats.range': '{low}〜{high}',
   'stats.unreadableMoved': { other: '{file} の {lines} 行目を読み込めなかったため、{moved} に移しました。' },

@@ -315,7 +315,6 @@ export default {
   'stats.daily': '연속 일수',
   'stats.days': { other: '{n}일' },
   'stats.tiles': '최고 타일별 게임',
-  'stats.scoresOnly': '점수, 유일한 게임',
   'stats.scoresLast': { other: '점수, 최근 {n}게임, 오래된 순' },
   'stats.range': '{low}~{high}',
   'stats.unreadableMoved': { other: '{file}의 {lines}번째 줄을 읽을 수 없어 {moved}(으)로 옮겼습니다.' },

@@ -371,7 +371,6 @@ export default {
   'stats.daily': 'Sequência diária',
   'stats.days': { one: '{n} dia', many: '{n} dias', other: '{n} dias' },
   'stats.tiles': 'Jogos por maior peça',
-  'stats.scoresOnly': 'Pontos, o único jogo',
   'stats.scoresLast': {
     one: 'Pontos, o último jogo',
     many: 'Pontos, os últimos {n} jogos, do mais antigo',

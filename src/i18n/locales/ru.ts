@@ -409,7 +409,6 @@ export default {
   'stats.daily': 'Серия дня',
   'stats.days': { one: '{n} день', few: '{n} дня', many: '{n} дней', other: '{n} дня' },
   'stats.tiles': 'Игры по старшей плитке',
-  'stats.scoresOnly': 'Очки, единственная игра',
   'stats.scoresLast': {
     one: 'Очки, последняя {n} игра',
     few: 'Очки, последние {n} игры, сначала старые',

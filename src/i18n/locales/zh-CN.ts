@@ -310,7 +310,6 @@ export default {
   'stats.daily': '每日连续',
   'stats.days': { other: '{n} 天' },
   'stats.tiles': '按最大方块统计',
-  'stats.scoresOnly': '分数，唯一的一局',
   'stats.scoresLast': { other: '分数，最近 {n} 局，从早到晚' },
   'stats.range': '{low} 到 {high}',
   'stats.unreadableMoved': { other: '{file} 的第 {lines} 行无法读取，已移至 {moved}。' },
