@@ -103,10 +103,10 @@ describe('the statistics charts in every language and at every count', () => {
       expect(await labelFaults(page), `${count} games over ${days} days`).toEqual([]);
       const said = await descriptions(page);
       if (lang === 'en' && count === 1)
-        expect(said).toEqual(['One game, which ended with 131072.', 'One game, on 1 Nov 2026: a score of 177,176.']);
+        expect(said).toEqual(['One game, which ended with 131,072.', 'One game, on 1 Nov 2026: a score of 177,176.']);
       if (lang === 'en' && count === 3 && days === 0)
         expect(said).toEqual([
-          '3 games. Best tile 131072; no tile ended more games than another.',
+          '3 games. Best tile 131,072; no tile ended more games than another.',
           '3 games on 1 Nov 2026: scores from 96,004 to 1,234,567.',
         ]);
       await closeStatistics(page);

@@ -135,9 +135,12 @@ describe("cube2048 in the player's language", () => {
         const close = document.querySelector('#settings-dialog .sheet-head button')!.getBoundingClientRect();
         const label = document.querySelector('label[for="language-select"]')!.getBoundingClientRect();
         const select = document.getElementById('language-select')!.getBoundingClientRect();
-        return { titleRightOfClose: title.left > close.left, labelRightOfSelect: label.left > select.left };
+        const sheet = document.getElementById('settings-dialog')!;
+        // The title keeps the sheet's padding from its edge, as it does on the left in English.
+        const titleInset = sheet.getBoundingClientRect().right - title.right >= parseFloat(getComputedStyle(sheet).paddingRight) - 1;
+        return { titleRightOfClose: title.left > close.left, labelRightOfSelect: label.left > select.left, titleInset };
       });
-      expect(head, 'the settings read right to left').toEqual({ titleRightOfClose: true, labelRightOfSelect: true });
+      expect(head, 'the settings read right to left').toEqual({ titleRightOfClose: true, labelRightOfSelect: true, titleInset: true });
     }
     await page.screenshot({ path: `${SCREENS}/i18n-${locale}-390-settings.png` });
     await page.keyboard.press('Escape');

@@ -171,9 +171,10 @@ export class HistoryTexts {
   }
   /** The tile chart in a sentence: one game, or several whose most common end is `top` (`tied` when no tile ended more than another). */
   readonly tilesSummary = (played: number, best: number, top: number, topCount: number, tied: boolean): string => {
-    if (played === 1) return this.t('history.tilesOne', { best: String(best) });
-    if (tied) return this.t('history.tilesEven', { games: this.games(played), best: String(best) });
-    return this.t('history.tilesSummary', { n: played, best: String(best), top: String(top), topCount });
+    const [bestTile, topTile] = [this.number(best), this.number(top)];
+    if (played === 1) return this.t('history.tilesOne', { best: bestTile });
+    if (tied) return this.t('history.tilesEven', { games: this.games(played), best: bestTile });
+    return this.t('history.tilesSummary', { n: played, best: bestTile, top: topTile, topCount });
   };
   get tilesTable() {
     return this.t('history.tilesTable');
