@@ -21,7 +21,6 @@ const STILL_LONG = [
   'src/page/history/view.ts',
   'src/page/page.ts',
   'src/page/replay-viewer.ts',
-  'src/page/settings-panel.ts',
   'src/page/share.ts',
   'src/game-ui/skin-host.ts',
   'src/cli/ai.ts',

@@ -258,7 +258,10 @@ export function mountPage({
   const settingsCode = onDemand(() =>
     import('./settings-panel').then(({ mountSettingsPanel }) => {
       opener.removeEventListener('click', openSettings);
-      settingsPanel = mountSettingsPanel(byId(doc, 'settings-dialog'), opener, settings, {
+      settingsPanel = mountSettingsPanel({
+        dialog: byId(doc, 'settings-dialog'),
+        opener,
+        settings,
         currentSize: () => actions().game.size,
         requestSize: (size) => session.requestNewGame({ size }),
         onSoundOn: feedback.unlock,
