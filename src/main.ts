@@ -10,7 +10,6 @@ import { ENGLISH, LOCALES, say } from './i18n/core';
 import { EN_PAGE } from './i18n/en/page';
 import type { Localize } from './page/page';
 import { mountPage, pageLocale } from './page/page';
-import { registerServiceWorker } from './page/pwa';
 import { DAILY_KEY_PREFIX, DAILY_SIZE, dailyHref, dailySeed, isDailyUrl, utcDay } from './page/daily';
 import { createSettingsStore } from './page/settings';
 import { parseStartOptions, withoutStartOptions } from './page/url';
@@ -104,12 +103,18 @@ void words.then(({ lang, localize }) => {
   attachKeyboard(page.game, page.commands, { scope: 'page' });
   attachGamepadOnDemand(window, page.commands);
 
-  // Built sites only (the mode, not NODE_ENV, so a build made under the test runner has it too).
+  // Built sites only (the mode, not NODE_ENV, so a build made under the test runner has it too). Its code waits for
+  // the page's load event anyway, so it loads on demand instead of with the first board.
   if (import.meta.env.MODE === 'production')
-    registerServiceWorker(window, (update) =>
-      page.notify({
-        message: say(page.lang(), EN_PAGE, 'update.ready'),
-        action: { label: say(page.lang(), EN_PAGE, 'update.reload'), run: update.apply },
-      }),
+    void import('./page/pwa').then(
+      (pwa) =>
+        pwa.registerServiceWorker(window, (update) =>
+          page.notify({
+            message: say(page.lang(), EN_PAGE, 'update.ready'),
+            action: { label: say(page.lang(), EN_PAGE, 'update.reload'), run: update.apply },
+          }),
+        ),
+      // Offline before the site was cached: no offline copy this time, as when registering fails.
+      () => undefined,
     );
 });
