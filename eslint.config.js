@@ -19,7 +19,6 @@ const STILL_LONG = [
   'src/page/ai-panel.ts',
   'src/game-ui/history/recorder.ts',
   'src/page/history/view.ts',
-  'src/page/page.ts',
   'src/page/replay-viewer.ts',
   'src/page/share.ts',
   'src/game-ui/skin-host.ts',

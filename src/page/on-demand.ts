@@ -1,20 +1,13 @@
 /**
  * A part of the page whose code loads on first use (the replay viewer, sharing): made once,
- * when first asked for, and disposed with the page, even if it arrives after the page is gone.
+ * when first asked for, and owned by `owner`, so it ends with it, even if it arrives after
+ * the owner has ended (an ended lifetime ends what it is given at once).
  */
-import { createLifetime } from '../game-ui/lifetime';
+import type { Lifetime } from '../game-ui/lifetime';
 
-export interface OnDemand<T> {
-  get(): Promise<T>;
-  dispose(): void;
-}
+export type OnDemand<T> = () => Promise<T>;
 
-export function onDemand<T extends { dispose(): void }>(load: () => Promise<T>): OnDemand<T> {
-  // A part that arrives after the end is owned by an ended lifetime, which disposes of it at once.
-  const life = createLifetime();
+export function onDemand<T extends { dispose(): void }>(owner: Lifetime, load: () => Promise<T>): OnDemand<T> {
   let made: Promise<T> | null = null;
-  return {
-    get: () => (made ??= load().then((part) => life.own(part))),
-    dispose: () => life.end(),
-  };
+  return () => (made ??= load().then((part) => owner.own(part)));
 }
