@@ -18,7 +18,6 @@ const STILL_LONG = [
   'src/store/store.ts',
   'src/game-ui/history/recorder.ts',
   'src/page/history/view.ts',
-  'src/page/share.ts',
   'src/game-ui/skin-host.ts',
   'src/cli/ai.ts',
   'src/cli/history-file.ts',
