@@ -17,7 +17,6 @@ const STILL_LONG = [
   'src/skins/three/scene.ts',
   'src/store/store.ts',
   'src/game-ui/history/recorder.ts',
-  'src/page/history/view.ts',
   'src/game-ui/skin-host.ts',
   'src/cli/ai.ts',
   'src/cli/history-file.ts',
