@@ -3,14 +3,15 @@ import './page/styles.css';
 import './page/page-dialogs.css';
 import { attachGamepadOnDemand, attachKeyboard } from './input';
 import { createGameStore } from './store';
+import { createLifetime } from './game-ui/lifetime';
 import { localStorageOf } from './game-ui/local-storage';
 import { matchLocale } from './i18n/choose';
 import type { Lang } from './i18n/core';
 import { ENGLISH, LOCALES, say } from './i18n/core';
 import { EN_PAGE } from './i18n/en/page';
-import type { Localize } from './page/page';
+import type { Localize } from './page/language';
+import { loadWords } from './page/language';
 import { mountPage, pageLocale } from './page/page';
-import { registerServiceWorker } from './page/pwa';
 import { DAILY_KEY_PREFIX, DAILY_SIZE, dailyHref, dailySeed, isDailyUrl, utcDay } from './page/daily';
 import { createSettingsStore } from './page/settings';
 import { parseStartOptions, withoutStartOptions } from './page/url';
@@ -32,11 +33,11 @@ const store = createGameStore({
   ...(daily ? { keyPrefix: DAILY_KEY_PREFIX, size: daily.size, randomSeed: () => daily.seed } : {}),
   // Another tab of the game wrote the save: take its position over rather than overwrite it.
   watchStorage: (onChange) => {
-    const listener = (event: StorageEvent): void => {
+    const watching = createLifetime();
+    watching.listen<StorageEvent>(window, 'storage', (event) => {
       if (isLocalStorage(event.storageArea)) onChange(event.key);
-    };
-    window.addEventListener('storage', listener);
-    return () => window.removeEventListener('storage', listener);
+    });
+    return () => watching.end();
   },
 });
 
@@ -81,13 +82,10 @@ const locale = pageLocale(askedLang, settings.get().language, navigator.language
 const words: Promise<{ lang: Lang; localize?: Localize }> =
   locale === 'en'
     ? Promise.resolve({ lang: ENGLISH })
-    : Promise.all([import('./i18n/load').then(({ loadLang }) => loadLang(locale)), import('./game-ui/localize')]).then(
-        ([lang, { localize }]) => ({ lang, localize }),
-        (error: unknown) => {
-          console.warn(`cube2048: the page speaks English: its ${locale} words could not be loaded`, error);
-          return { lang: ENGLISH };
-        },
-      );
+    : loadWords(locale).catch((error: unknown) => {
+        console.warn(`cube2048: the page speaks English: its ${locale} words could not be loaded`, error);
+        return { lang: ENGLISH };
+      });
 void words.then(({ lang, localize }) => {
   const page = mountPage({
     doc: document,
@@ -104,12 +102,18 @@ void words.then(({ lang, localize }) => {
   attachKeyboard(page.game, page.commands, { scope: 'page' });
   attachGamepadOnDemand(window, page.commands);
 
-  // Built sites only (the mode, not NODE_ENV, so a build made under the test runner has it too).
+  // Built sites only (the mode, not NODE_ENV, so a build made under the test runner has it too). Its code waits for
+  // the page's load event anyway, so it loads on demand instead of with the first board.
   if (import.meta.env.MODE === 'production')
-    registerServiceWorker(window, (update) =>
-      page.notify({
-        message: say(page.lang(), EN_PAGE, 'update.ready'),
-        action: { label: say(page.lang(), EN_PAGE, 'update.reload'), run: update.apply },
-      }),
+    void import('./page/pwa').then(
+      (pwa) =>
+        pwa.registerServiceWorker(window, (update) =>
+          page.notify({
+            message: say(page.lang(), EN_PAGE, 'update.ready'),
+            action: { label: say(page.lang(), EN_PAGE, 'update.reload'), run: update.apply },
+          }),
+        ),
+      // Offline before the site was cached: no offline copy this time, as when registering fails.
+      () => undefined,
     );
 });

@@ -1,3 +1,4 @@
+import { createLifetime } from '../game-ui/lifetime';
 import type { Settings } from './settings';
 
 export interface Appearance {
@@ -36,15 +37,9 @@ export function followAppearance(
     }
     onChange(current);
   };
-  dark.addEventListener('change', refresh);
-  still.addEventListener('change', refresh);
+  const life = createLifetime();
+  life.listen(dark, 'change', refresh);
+  life.listen(still, 'change', refresh);
   refresh();
-  return {
-    current: () => current,
-    refresh,
-    dispose() {
-      dark.removeEventListener('change', refresh);
-      still.removeEventListener('change', refresh);
-    },
-  };
+  return { current: () => current, refresh, dispose: () => life.end() };
 }

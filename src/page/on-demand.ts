@@ -1,27 +1,13 @@
 /**
  * A part of the page whose code loads on first use (the replay viewer, sharing): made once,
- * when first asked for, and disposed with the page, even if it arrives after the page is gone.
+ * when first asked for, and owned by `owner`, so it ends with it, even if it arrives after
+ * the owner has ended (an ended lifetime ends what it is given at once).
  */
-export interface OnDemand<T> {
-  get(): Promise<T>;
-  dispose(): void;
-}
+import type { Lifetime } from '../game-ui/lifetime';
 
-export function onDemand<T extends { dispose(): void }>(load: () => Promise<T>): OnDemand<T> {
+export type OnDemand<T> = () => Promise<T>;
+
+export function onDemand<T extends { dispose(): void }>(owner: Lifetime, load: () => Promise<T>): OnDemand<T> {
   let made: Promise<T> | null = null;
-  let disposed = false;
-  let loaded: T | null = null;
-  return {
-    get: () =>
-      (made ??= load().then((part) => {
-        if (disposed) part.dispose();
-        else loaded = part;
-        return part;
-      })),
-    dispose() {
-      disposed = true;
-      loaded?.dispose();
-      loaded = null;
-    },
-  };
+  return () => (made ??= load().then((part) => owner.own(part)));
 }

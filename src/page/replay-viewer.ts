@@ -20,6 +20,8 @@ import { formatNumber } from '../game-ui/format';
 import { gameAtStake } from '../game-ui/at-stake';
 import { gameEndsLine } from '../game-ui/question';
 import { createSkinHost } from '../game-ui/skin-host';
+import type { Lifetime } from '../game-ui/lifetime';
+import { createLifetime } from '../game-ui/lifetime';
 
 export interface ReplayViewerOptions {
   readonly dialog: HTMLDialogElement;
@@ -92,173 +94,224 @@ function part<T extends Element>(root: Element, selector: string): T {
   return el;
 }
 
-export function createReplayViewer(options: ReplayViewerOptions): ReplayViewer {
-  const { dialog, store } = options;
-  const lang = options.lang ?? ((): Lang => ENGLISH);
-  const t: ReturnType<typeof words> = (key, ...params) => words(lang())(key, ...params);
-  const win = dialog.ownerDocument.defaultView as Window;
-  const fill = (name: string, text: string): void => {
-    for (const el of dialog.querySelectorAll<HTMLElement>(`[data-fill="${name}"]`)) el.textContent = text;
-  };
-  const verdict = part<HTMLElement>(dialog, '.replay-verdict');
-  const gridEl = part<HTMLElement>(dialog, '.replay-grid');
-  const boardEl = part<HTMLElement>(dialog, '.replay-board');
-  const scrubber = part<HTMLInputElement>(dialog, '.replay-scrubber');
+/** The dialog's controls and the places it writes to. */
+function replayParts(dialog: HTMLDialogElement) {
   const playButton = part<HTMLButtonElement>(dialog, '[data-action="play"]');
-  const backButton = part<HTMLButtonElement>(dialog, '[data-action="back"]');
-  const forwardButton = part<HTMLButtonElement>(dialog, '[data-action="forward"]');
-  const speedSelect = part<HTMLSelectElement>(dialog, '[data-action="speed"]');
-  const forkButton = part<HTMLButtonElement>(dialog, '[data-action="fork"]');
-  // Hidden from a script, not by a style="" attribute in the markup: a strict CSP (style-src without 'unsafe-inline') blocks those.
-  part<SVGElement>(playButton, '[data-icon="pause"]').style.display = 'none';
-
-  /** Everything about the record being shown; null while closed. */
-  let session: {
-    timeline: ReplayTimeline;
-    view: ReturnType<typeof createViewStore>;
-    position: number;
-    timer: number | null;
-    cleanups: (() => void)[];
-  } | null = null;
-
-  const render = (): void => {
-    if (!session) return;
-    const { timeline, position, view } = session;
-    const game = view.getState().game;
-    const l = lang();
-    fill('position', formatNumber(position, l));
-    fill('length', formatNumber(timeline.length, l));
-    fill('score', formatNumber(game.score, l));
-    scrubber.value = String(position);
-    scrubber.setAttribute('aria-valuetext', t('replay.position', { position, length: timeline.length, score: game.score }));
-    backButton.disabled = position === 0;
-    forwardButton.disabled = position === timeline.length;
-    const playing = session.timer !== null;
-    playButton.setAttribute('aria-label', t(playing ? 'replay.pause' : 'replay.play'));
-    playButton.setAttribute('aria-pressed', String(playing));
-    // `hidden` does not hide an <svg> styled by `.button svg`.
-    part<SVGElement>(playButton, '[data-icon="play"]').style.display = playing ? 'none' : '';
-    part<SVGElement>(playButton, '[data-icon="pause"]').style.display = playing ? '' : 'none';
-    forkButton.disabled = game.status === 'over';
-    forkButton.title = game.status === 'over' ? t('replay.overHere') : '';
+  return {
+    dialog,
+    verdict: part<HTMLElement>(dialog, '.replay-verdict'),
+    grid: part<HTMLElement>(dialog, '.replay-grid'),
+    board: part<HTMLElement>(dialog, '.replay-board'),
+    scrubber: part<HTMLInputElement>(dialog, '.replay-scrubber'),
+    playButton,
+    playIcon: part<SVGElement>(playButton, '[data-icon="play"]'),
+    pauseIcon: part<SVGElement>(playButton, '[data-icon="pause"]'),
+    backButton: part<HTMLButtonElement>(dialog, '[data-action="back"]'),
+    forwardButton: part<HTMLButtonElement>(dialog, '[data-action="forward"]'),
+    speedSelect: part<HTMLSelectElement>(dialog, '[data-action="speed"]'),
+    forkButton: part<HTMLButtonElement>(dialog, '[data-action="fork"]'),
+    fill(name: string, text: string): void {
+      for (const el of dialog.querySelectorAll<HTMLElement>(`[data-fill="${name}"]`)) el.textContent = text;
+    },
   };
+}
+type Parts = ReturnType<typeof replayParts>;
+type Words = ReturnType<typeof words>;
 
+/** The record being shown; its lifetime (its board, grid and playback timer) ends when the viewer closes or another record opens. */
+interface Shown {
+  readonly life: Lifetime;
+  readonly timeline: ReplayTimeline;
+  readonly view: ReturnType<typeof createViewStore>;
+  position: number;
+  /** Stops the pending step while playing back; null while paused. */
+  timer: (() => void) | null;
+}
+
+function renderReplay(parts: Parts, { timeline, position, view, timer }: Shown, t: Words, l: Lang): void {
+  const game = view.getState().game;
+  parts.fill('position', formatNumber(position, l));
+  parts.fill('length', formatNumber(timeline.length, l));
+  parts.fill('score', formatNumber(game.score, l));
+  parts.scrubber.value = String(position);
+  parts.scrubber.setAttribute('aria-valuetext', t('replay.position', { position, length: timeline.length, score: game.score }));
+  parts.backButton.disabled = position === 0;
+  parts.forwardButton.disabled = position === timeline.length;
+  const playing = timer !== null;
+  parts.playButton.setAttribute('aria-label', t(playing ? 'replay.pause' : 'replay.play'));
+  parts.playButton.setAttribute('aria-pressed', String(playing));
+  // `hidden` does not hide an <svg> styled by `.button svg`.
+  parts.playIcon.style.display = playing ? 'none' : '';
+  parts.pauseIcon.style.display = playing ? '' : 'none';
+  parts.forkButton.disabled = game.status === 'over';
+  parts.forkButton.title = game.status === 'over' ? t('replay.overHere') : '';
+}
+
+/** Moves `shown` to `position` (a snap), or one move forward with its animation. */
+function moveTo(shown: Shown, position: number): void {
+  if (position === shown.position) return;
+  const { timeline, view } = shown;
+  let report: MoveReport | null = null;
+  let game: GameState;
+  const dir: Direction | undefined = directionOf(timeline.record.moves[shown.position] ?? '');
+  if (position === shown.position + 1 && dir) {
+    const before = view.getState().game;
+    const played = playMove(before.status === 'won' ? keepGoing(before) : before, dir);
+    game = played.state;
+    report = played.report;
+  } else {
+    game = timeline.stateAt(position);
+  }
+  shown.position = position;
+  view.show(game, report);
+}
+
+/** Stepping, scrubbing and playing back the record shown, at the chosen speed. */
+function createPlayback(parts: Parts, shown: () => Shown | null, render: () => void) {
   /** Jumps to `position` (snap), or steps one move forward with its animation. */
   const goTo = (position: number): void => {
-    if (!session) return;
-    const { timeline, view } = session;
-    const p = Math.max(0, Math.min(timeline.length, Math.round(position)));
-    if (p === session.position) return render();
-    let report: MoveReport | null = null;
-    let game: GameState;
-    const dir: Direction | undefined = directionOf(timeline.record.moves[session.position] ?? '');
-    if (p === session.position + 1 && dir) {
-      const before = view.getState().game;
-      const played = playMove(before.status === 'won' ? keepGoing(before) : before, dir);
-      game = played.state;
-      report = played.report;
-    } else {
-      game = timeline.stateAt(p);
-    }
-    session.position = p;
-    view.show(game, report);
+    const s = shown();
+    if (!s) return;
+    moveTo(s, Math.max(0, Math.min(s.timeline.length, Math.round(position))));
     render();
   };
-
   const stop = (): void => {
-    if (session?.timer != null) win.clearTimeout(session.timer);
-    if (session) session.timer = null;
+    const s = shown();
+    s?.timer?.();
+    if (s) s.timer = null;
     render();
   };
   const tick = (): void => {
-    if (!session) return;
-    if (session.position >= session.timeline.length) return stop();
-    goTo(session.position + 1);
-    session.timer = session.position >= session.timeline.length ? null : win.setTimeout(tick, 1000 / Number(speedSelect.value));
+    const s = shown();
+    if (!s) return;
+    if (s.position >= s.timeline.length) return stop();
+    goTo(s.position + 1);
+    s.timer = s.position >= s.timeline.length ? null : s.life.timeout(tick, 1000 / Number(parts.speedSelect.value));
     render();
   };
-  const togglePlay = (): void => {
-    if (!session) return;
-    if (session.timer !== null) return stop();
-    if (session.position >= session.timeline.length) goTo(0);
-    session.timer = win.setTimeout(tick, 0);
-    render();
+  return {
+    goTo,
+    stop,
+    render,
+    /** Stops playing back, then moves `by` moves. */
+    step(by: number): void {
+      stop();
+      goTo((shown()?.position ?? 0) + by);
+    },
+    togglePlay(): void {
+      const s = shown();
+      if (!s) return;
+      if (s.timer !== null) return stop();
+      if (s.position >= s.timeline.length) goTo(0);
+      s.timer = s.life.timeout(tick, 0);
+      render();
+    },
   };
+}
+type Playback = ReturnType<typeof createPlayback>;
 
-  const fork = async (): Promise<void> => {
-    if (!session) return;
-    stop();
-    const from = session.timeline.stateAt(session.position);
-    const target = options.playOnIn?.() ?? { store, done: () => undefined, release: () => undefined };
-    const current = target.store.getState().game;
-    if (gameAtStake(target.store.getState())) {
-      const ok = await confirmWith(options.confirmDialog, {
-        title: t('replay.askTitle'),
-        message: target.store === store ? gameEndsLine(current.score, lang()) : t('replay.endsSaved', { score: current.score }),
-        confirm: t('replay.askConfirm'),
-        cancel: t('replay.askCancel'),
-      });
-      if (!ok || !session) return target.release();
-    }
-    const position = session.position;
-    dialog.close('fork');
-    target.store.getState().startFrom(from);
-    target.done();
-    options.focusGame();
-    options.say(t('replay.playingOn', { position, score: from.score }));
-  };
+/** "Play from here": asks before a game at stake ends, then plays on from the position shown in the player's game. */
+async function playOnFrom(options: ReplayViewerOptions, shown: () => Shown | null, t: Words, lang: () => Lang): Promise<void> {
+  const from = shown();
+  if (!from) return;
+  const start = from.timeline.stateAt(from.position);
+  const target = options.playOnIn?.() ?? { store: options.store, done: () => undefined, release: () => undefined };
+  const current = target.store.getState().game;
+  if (gameAtStake(target.store.getState())) {
+    const ok = await confirmWith(options.confirmDialog, {
+      title: t('replay.askTitle'),
+      message: target.store === options.store ? gameEndsLine(current.score, lang()) : t('replay.endsSaved', { score: current.score }),
+      confirm: t('replay.askConfirm'),
+      cancel: t('replay.askCancel'),
+    });
+    if (!ok || !shown()) return target.release();
+  }
+  const position = shown()?.position ?? from.position;
+  options.dialog.close('fork');
+  target.store.getState().startFrom(start);
+  target.done();
+  options.focusGame();
+  options.say(t('replay.playingOn', { position, score: start.score }));
+}
 
-  const onClick = (event: MouseEvent): void => {
+/** The dialog's buttons, scrubber, speed list and keys. */
+function listenToControls(life: Lifetime, parts: Parts, playback: Playback, shown: () => Shown | null, fork: () => Promise<void>): void {
+  const { dialog, scrubber, speedSelect } = parts;
+  life.listen(dialog, 'click', (event) => {
     const action = (event.target as Element).closest<HTMLElement>('[data-action]')?.dataset.action;
-    if (!session || !action) return;
-    if (action === 'back') {
-      stop();
-      goTo(session.position - 1);
-    } else if (action === 'forward') {
-      stop();
-      goTo(session.position + 1);
-    } else if (action === 'play') togglePlay();
-    else if (action === 'fork') void fork();
-  };
-  const onScrub = (): void => {
+    if (!shown() || !action) return;
+    if (action === 'back' || action === 'forward') playback.step(action === 'back' ? -1 : 1);
+    else if (action === 'play') playback.togglePlay();
+    else if (action === 'fork') {
+      playback.stop();
+      void fork();
+    }
+  });
+  life.listen(scrubber, 'input', () => {
     // Read before stopping: stopping re-renders the scrubber at the old position.
     const wanted = Number(scrubber.value);
-    stop();
-    goTo(wanted);
-  };
-  const onSpeed = (): void => {
-    // A running playback picks the new pace up from its next move.
-    render();
-  };
-  const onKey = (event: KeyboardEvent): void => {
-    if (!session) return;
+    playback.stop();
+    playback.goTo(wanted);
+  });
+  // A running playback picks the new pace up from its next move.
+  life.listen(speedSelect, 'change', playback.render);
+  life.listen<KeyboardEvent>(dialog, 'keydown', (event) => {
+    const s = shown();
     const target = event.target as HTMLElement;
     // The scrubber and the speed list keep their own arrow keys; buttons keep Space and Enter.
-    if (target === scrubber || target === speedSelect) return;
+    if (!s || target === scrubber || target === speedSelect) return;
     const command = commandFor(REPLAY_KEYS, event);
-    if (command === 'back' || command === 'forward') {
-      event.preventDefault();
-      stop();
-      goTo(session.position + (command === 'back' ? -1 : 1));
-    } else if (command === 'first' || command === 'last') {
-      event.preventDefault();
-      stop();
-      goTo(command === 'first' ? 0 : session.timeline.length);
-    } else if (command === 'playPause' && target.tagName !== 'BUTTON') {
-      event.preventDefault();
-      togglePlay();
+    if (!command || (command === 'playPause' && target.tagName === 'BUTTON')) return;
+    event.preventDefault();
+    if (command === 'playPause') playback.togglePlay();
+    else if (command === 'back' || command === 'forward') playback.step(command === 'back' ? -1 : 1);
+    else {
+      playback.stop();
+      playback.goTo(command === 'first' ? 0 : s.timeline.length);
     }
-  };
-  dialog.addEventListener('click', onClick);
-  dialog.addEventListener('keydown', onKey);
-  scrubber.addEventListener('input', onScrub);
-  speedSelect.addEventListener('change', onSpeed);
+  });
+}
 
+export function createReplayViewer(options: ReplayViewerOptions): ReplayViewer {
+  const { dialog } = options;
+  const lang = options.lang ?? ((): Lang => ENGLISH);
+  const t: Words = (key, ...params) => words(lang())(key, ...params);
+  const life = createLifetime();
+  const parts = replayParts(dialog);
+  // Hidden from a script, not by a style="" attribute in the markup: a strict CSP (style-src without 'unsafe-inline') blocks those.
+  parts.pauseIcon.style.display = 'none';
+  let session: Shown | null = null;
+  const shown = (): Shown | null => session;
+  const render = (): void => {
+    if (session) renderReplay(parts, session, t, lang());
+  };
+  const playback = createPlayback(parts, shown, render);
+  listenToControls(life, parts, playback, shown, () => playOnFrom(options, shown, t, lang));
   const close = (): void => {
-    if (!session) return;
-    if (session.timer !== null) win.clearTimeout(session.timer);
-    for (const cleanup of session.cleanups.reverse()) cleanup();
+    session?.life.end();
     session = null;
+  };
+
+  /** Shows `record` on the dialog's own board, from its start (or, broken, where it breaks). */
+  const show = (record: GameRecord): Shown => {
+    const checked = verifyRecord(record);
+    const timeline = new ReplayTimeline(record);
+    const view = createViewStore(timeline.stateAt(0));
+    const opened: Shown = { life: life.child(), timeline, view, position: 0, timer: null };
+    const about = { size: record.size, seed: String(record.seed), target: String(record.target), n: record.moves.length };
+    parts.fill('about', t('replay.about', about));
+    parts.verdict.classList.toggle('bad', checked.problem !== null);
+    parts.verdict.textContent =
+      checked.problem ??
+      t('replay.verified', { n: timeline.length, score: checked.final.score, tile: String(maxTile(checked.final.board)) });
+    parts.scrubber.max = String(timeline.length);
+    parts.grid.setAttribute('aria-label', t('replay.board', { size: record.size }));
+    opened.life.own(mountA11yGrid(parts.grid, view, lang));
+    const host = opened.life.own(createSkinHost(parts.board, view, { options: options.skinOptions, onFallback: () => {} }));
+    void host.show(options.skinName());
+    // A broken record opens where it breaks: the game up to the invalid move.
+    if (checked.problem !== null && checked.invalidAt !== null) moveTo(opened, timeline.length);
+    return opened;
   };
 
   return {
@@ -268,31 +321,8 @@ export function createReplayViewer(options: ReplayViewerOptions): ReplayViewer {
     async open(record) {
       if (session) dialog.close('');
       close();
-      const checked = verifyRecord(record);
-      const timeline = new ReplayTimeline(record);
-      const view = createViewStore(timeline.stateAt(0));
-      session = { timeline, view, position: 0, timer: null, cleanups: [] };
-
-      fill(
-        'about',
-        t('replay.about', { size: record.size, seed: String(record.seed), target: String(record.target), n: record.moves.length }),
-      );
-      verdict.classList.toggle('bad', checked.problem !== null);
-      verdict.textContent =
-        checked.problem ??
-        t('replay.verified', { n: timeline.length, score: checked.final.score, tile: String(maxTile(checked.final.board)) });
-      scrubber.max = String(timeline.length);
-      gridEl.setAttribute('aria-label', t('replay.board', { size: record.size }));
-
-      session.cleanups.push(mountA11yGrid(gridEl, view, lang).dispose);
-      const host = createSkinHost(boardEl, view, { options: options.skinOptions, onFallback: () => {} });
-      session.cleanups.push(host.dispose);
-      void host.show(options.skinName());
-      // A broken record opens where it breaks: the game up to the invalid move.
-      if (checked.problem !== null && checked.invalidAt !== null) goTo(timeline.length);
+      const mine = (session = show(record));
       render();
-
-      const mine = session;
       await ask(dialog);
       // Another record may have been opened over this one meanwhile; that one stays.
       if (session === mine) close();
@@ -300,10 +330,7 @@ export function createReplayViewer(options: ReplayViewerOptions): ReplayViewer {
     dispose() {
       if (session) dialog.close('');
       close();
-      dialog.removeEventListener('click', onClick);
-      dialog.removeEventListener('keydown', onKey);
-      scrubber.removeEventListener('input', onScrub);
-      speedSelect.removeEventListener('change', onSpeed);
+      life.end();
     },
   };
 }

@@ -15,6 +15,8 @@ import { ENGLISH, speaker } from '../i18n/core';
 import { EN_SHARE } from '../i18n/en/share';
 import type { PageNotice } from '../game-ui/notices';
 import type { ReplayViewer } from './replay-viewer';
+import type { Lifetime } from '../game-ui/lifetime';
+import { createLifetime } from '../game-ui/lifetime';
 
 export interface ShareOptions {
   readonly doc: Document;
@@ -67,44 +69,25 @@ export interface Share {
   dispose(): void;
 }
 
-export function createShare(options: ShareOptions): Share {
-  const { doc, store, viewer, notify, say } = options;
-  const lang = options.lang ?? ((): Lang => ENGLISH);
-  const t: ReturnType<typeof words> = (key, ...params) => words(lang())(key, ...params);
+type Words = ReturnType<typeof words>;
+
+/** The Share button: copies a link to this game, says so on the button for a moment, or shows the link to copy by hand. */
+function linkSharing(life: Lifetime, { doc, store, say, focusGame }: ShareOptions, t: Words): () => Promise<void> {
   const win = doc.defaultView as Window;
-  const shareButton = byId<HTMLButtonElement>(doc, 'share');
+  const shareLabel = byId<HTMLButtonElement>(doc, 'share').querySelector('span');
   const shareDialog = byId<HTMLDialogElement>(doc, 'share-dialog');
   const shareField = byId<HTMLInputElement>(doc, 'share-link');
-  const moreDialog = byId<HTMLDialogElement>(doc, 'more-dialog');
-  const seedDialog = byId<HTMLDialogElement>(doc, 'seed-dialog');
-  const seedInput = byId<HTMLInputElement>(doc, 'seed-input');
-  const seedError = byId<HTMLElement>(doc, 'seed-error');
-  const fileInput = byId<HTMLInputElement>(doc, 'import-file');
-  const cleanups: (() => void)[] = [];
-  const listen = <K extends keyof HTMLElementEventMap>(
-    el: HTMLElement | Window,
-    type: K,
-    fn: (event: HTMLElementEventMap[K]) => void,
-  ): void => {
-    el.addEventListener(type, fn as EventListener);
-    cleanups.push(() => el.removeEventListener(type, fn as EventListener));
-  };
-
-  // --- share -------------------------------------------------------------------------
-  let resetLabel: number | null = null;
-  const shareLabel = shareButton.querySelector('span');
+  let resetLabel: (() => void) | null = null;
   const showCopied = (): void => {
     if (shareLabel) shareLabel.textContent = t('share.copied');
-    if (resetLabel !== null) win.clearTimeout(resetLabel);
-    resetLabel = win.setTimeout(() => {
+    resetLabel?.();
+    resetLabel = life.timeout(() => {
       if (shareLabel) shareLabel.textContent = t('share.share');
       resetLabel = null;
     }, 2000);
   };
-  cleanups.push(() => {
-    if (resetLabel !== null) win.clearTimeout(resetLabel);
-  });
-  const share = async (): Promise<void> => {
+  life.listen(shareField, 'focus', () => shareField.select());
+  return async () => {
     const { game } = store.getState();
     const { encodeRecord, recordOf } = await records();
     const link = shareLink(win.location.href, encodeRecord(recordOf(game)));
@@ -119,18 +102,14 @@ export function createShare(options: ShareOptions): Share {
       shareField.focus();
       shareField.select();
       await shown;
-      options.focusGame();
+      focusGame();
     }
   };
-  listen(shareField, 'focus', () => shareField.select());
+}
 
-  // --- export / import ------------------------------------------------------------------
-  const exportGame = async (): Promise<void> => {
-    const { recordOf, recordToJson } = await records();
-    const record = recordOf(store.getState().game);
-    downloadJson(doc, recordFileName(record), recordToJson(record));
-    say(t('share.exported', { n: record.moves.length }));
-  };
+/** A game file: this game exported, or one chosen with the file input opened in the replay viewer. */
+function gameFiles(life: Lifetime, { doc, store, viewer, notify, say }: ShareOptions, t: Words) {
+  const fileInput = byId<HTMLInputElement>(doc, 'import-file');
   const importFile = async (): Promise<void> => {
     const file = fileInput.files?.[0];
     fileInput.value = '';
@@ -146,17 +125,32 @@ export function createShare(options: ShareOptions): Share {
     if (!parsed.ok) return notify({ message: t('share.cannotOpen', { why: parsed.error }) });
     await (await viewer()).open(parsed.value);
   };
-  listen(fileInput, 'change', () => void importFile());
+  life.listen(fileInput, 'change', () => void importFile());
+  return {
+    async exportGame(): Promise<void> {
+      const { recordOf, recordToJson } = await records();
+      const record = recordOf(store.getState().game);
+      downloadJson(doc, recordFileName(record), recordToJson(record));
+      say(t('share.exported', { n: record.moves.length }));
+    },
+    chooseFile: () => fileInput.click(),
+  };
+}
 
-  // --- a new game with a chosen seed ----------------------------------------------------------
+/** The seed dialog: a new game with a chosen seed, asked for (and checked) in a form whose Enter means Start. */
+function seedAsking(life: Lifetime, options: ShareOptions, t: Words, lang: () => Lang): () => Promise<void> {
+  const { doc, store } = options;
+  const seedDialog = byId<HTMLDialogElement>(doc, 'seed-dialog');
+  const seedInput = byId<HTMLInputElement>(doc, 'seed-input');
+  const seedError = byId<HTMLElement>(doc, 'seed-error');
   const seedForm = seedDialog.querySelector('form') as HTMLFormElement;
   const startButton = seedDialog.querySelector<HTMLButtonElement>('button[value="start"]') as HTMLButtonElement;
   const showSeedError = (error: string): void => {
     seedError.textContent = error;
     seedInput.setAttribute('aria-invalid', String(error !== ''));
   };
-  listen(seedForm, 'submit', (event) => {
-    if ((event as SubmitEvent).submitter !== startButton) return;
+  life.listen<SubmitEvent>(seedForm, 'submit', (event) => {
+    if (event.submitter !== startButton) return;
     const parsed = parseSeed(seedInput.value, lang());
     if (!parsed.ok) {
       event.preventDefault();
@@ -165,43 +159,54 @@ export function createShare(options: ShareOptions): Share {
     }
   });
   // Enter in the field means Start (the form's first button is Cancel).
-  listen(seedInput, 'keydown', (event) => {
+  life.listen<KeyboardEvent>(seedInput, 'keydown', (event) => {
     if (event.key !== 'Enter') return;
     event.preventDefault();
     seedForm.requestSubmit(startButton);
   });
-  listen(seedInput, 'input', () => showSeedError(''));
-  const askSeed = async (): Promise<void> => {
+  life.listen(seedInput, 'input', () => showSeedError(''));
+  return async () => {
     showSeedError('');
     seedInput.value = String(store.getState().game.seed);
     const answer = await ask(seedDialog);
     const parsed = parseSeed(seedInput.value);
     if (answer !== 'start' || !parsed.ok || !(await options.requestNewGame({ seed: parsed.seed }))) return options.focusGame();
-    say(t('seed.said', { seed: String(parsed.seed) }));
+    options.say(t('seed.said', { seed: String(parsed.seed) }));
   };
+}
 
-  // --- the "More" sheet -------------------------------------------------------------------
+/** The "More" sheet: this game's seed, export and import, a chosen seed, and the way to (or back from) the daily challenge. */
+function moreSheet(
+  { doc, store, dailyDay, focusGame }: ShareOptions,
+  t: Words,
+  choices: { askSeed: () => Promise<void>; exportGame: () => Promise<void>; chooseFile: () => void },
+): () => Promise<void> {
+  const win = doc.defaultView as Window;
+  const moreDialog = byId<HTMLDialogElement>(doc, 'more-dialog');
   const dailyEntry = moreDialog.querySelector<HTMLButtonElement>('[data-menu="daily"]');
-  if (dailyEntry) dailyEntry.textContent = t(options.dailyDay ? 'more.back' : 'more.daily');
+  if (dailyEntry) dailyEntry.textContent = t(dailyDay ? 'more.back' : 'more.daily');
   // Today's challenge is today's seed only: a chosen seed belongs to the normal game.
   const seedEntry = moreDialog.querySelector<HTMLButtonElement>('button[value="seed"]');
-  if (seedEntry) seedEntry.hidden = options.dailyDay !== null;
-  const openMore = async (): Promise<void> => {
+  if (seedEntry) seedEntry.hidden = dailyDay !== null;
+  return async () => {
     const { game } = store.getState();
     const seedNote = moreDialog.querySelector<HTMLElement>('[data-fill="seed"]');
     if (seedNote) seedNote.textContent = t('more.this', { size: game.size, seed: String(game.seed), n: game.record.length });
-    if (dailyEntry) dailyEntry.textContent = t(options.dailyDay ? 'more.back' : 'more.daily');
+    if (dailyEntry) dailyEntry.textContent = t(dailyDay ? 'more.back' : 'more.daily');
     const answer = await ask(moreDialog, { lightDismiss: true });
-    if (answer === 'seed') return askSeed();
-    if (answer === 'export') await exportGame();
-    else if (answer === 'import') fileInput.click();
-    else if (answer === 'daily') return win.location.assign(dailyHref(win.location.href, options.dailyDay === null));
-    options.focusGame();
+    if (answer === 'seed') return choices.askSeed();
+    if (answer === 'export') await choices.exportGame();
+    else if (answer === 'import') choices.chooseFile();
+    else if (answer === 'daily') return win.location.assign(dailyHref(win.location.href, dailyDay === null));
+    focusGame();
   };
+}
 
-  // --- `#g=` links ------------------------------------------------------------------------
+/** Opens the replay in the address's `#g=` link, then clears the address; a bad link is only described. */
+function hashOpening({ doc, viewer, notify, focusGame }: ShareOptions, lang: () => Lang): () => Promise<void> {
+  const win = doc.defaultView as Window;
   const clearHash = (): void => win.history.replaceState(win.history.state, '', `${win.location.pathname}${win.location.search}`);
-  const openFromHash = async (): Promise<void> => {
+  return async () => {
     const hash = win.location.hash.slice(1);
     if (!new URLSearchParams(hash).has('g')) return;
     const [{ codeFromLink }, { openReplayCode }, shown] = await Promise.all([records(), import('./replay-viewer'), viewer()]);
@@ -213,15 +218,20 @@ export function createShare(options: ShareOptions): Share {
     }
     void outcome.shown.then(() => {
       clearHash();
-      if (!doc.querySelector('dialog[open]')) options.focusGame();
+      if (!doc.querySelector('dialog[open]')) focusGame();
     });
   };
+}
+
+export function createShare(options: ShareOptions): Share {
+  const lang = options.lang ?? ((): Lang => ENGLISH);
+  const t: Words = (key, ...params) => words(lang())(key, ...params);
+  const life = createLifetime();
+  const files = gameFiles(life, options, t);
   return {
-    share,
-    openMore,
-    openFromHash,
-    dispose() {
-      for (const cleanup of cleanups.reverse()) cleanup();
-    },
+    share: linkSharing(life, options, t),
+    openMore: moreSheet(options, t, { askSeed: seedAsking(life, options, t, lang), ...files }),
+    openFromHash: hashOpening(options, lang),
+    dispose: () => life.end(),
   };
 }

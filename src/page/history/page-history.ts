@@ -10,6 +10,7 @@ import { utcDay } from '../daily';
 import type { ConfirmText } from '../../game-ui/dialogs';
 import { localStorageOf } from '../../game-ui/local-storage';
 import { onDemand } from '../on-demand';
+import { createLifetime } from '../../game-ui/lifetime';
 import type { Lang } from '../../i18n/core';
 import type { Recorder, RecorderOptions } from '../../game-ui/history/recorder';
 import { startRecorder } from '../../game-ui/history/recorder';
@@ -48,25 +49,26 @@ export interface PageHistory {
 export function mountPageHistory(options: PageHistoryOptions): PageHistory {
   const { doc, store, dailyDay } = options;
   const win = doc.defaultView as Window;
+  const life = createLifetime();
   const daily = dailyDay ? { mode: 'daily' as const, day: dailyDay } : null;
-  const recorder: Recorder = startRecorder(store, {
-    dbName: HISTORY_DB,
-    storage: localStorageOf(win),
-    keyPrefix: options.keyPrefix,
-    modeOfNewGame: () => daily,
-    initialMode: daily ?? (options.seeded ? { mode: 'seeded' } : null),
-    notify: options.notify,
-    lang: options.lang,
-    missed: options.missed(),
-  });
-  const view = onDemand(() =>
+  const recorder: Recorder = life.own(
+    startRecorder(store, {
+      dbName: HISTORY_DB,
+      storage: localStorageOf(win),
+      keyPrefix: options.keyPrefix,
+      modeOfNewGame: () => daily,
+      initialMode: daily ?? (options.seeded ? { mode: 'seeded' } : null),
+      notify: options.notify,
+      lang: options.lang,
+      missed: options.missed(),
+    }),
+  );
+  const view = onDemand(life, () =>
     Promise.all([import('./view'), import('../share')]).then(([{ createHistoryView }, { shareLink }]) =>
       createHistoryView({ ...options, recorder, linkFor: (code) => shareLink(win.location.href, code), today: () => utcDay(new Date()) }),
     ),
   );
-  const button = byId(doc, 'open-history');
-  const open = (): void => void view.get().then((v) => v.open());
-  button.addEventListener('click', open);
+  life.listen(byId(doc, 'open-history'), 'click', () => void view().then((v) => v.open()));
   return {
     settled: recorder.settled,
     async seeded(start) {
@@ -77,10 +79,6 @@ export function mountPageHistory(options: PageHistoryOptions): PageHistory {
         recorder.expect(null);
       }
     },
-    dispose() {
-      button.removeEventListener('click', open);
-      view.dispose();
-      recorder.dispose();
-    },
+    dispose: () => life.end(),
   };
 }
