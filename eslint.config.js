@@ -11,7 +11,6 @@ const STILL_LONG = [
   'src/skin-kit/leaks.ts',
   'src/skin-kit/run.ts',
   'src/skins/dom/flat.ts',
-  'src/skins/terminal/index.ts',
   'src/skins/three/camera.ts',
   'src/skins/three/cubes.ts',
   'src/skins/three/scene.ts',
