@@ -24,7 +24,6 @@ const STILL_LONG = [
   'src/page/share.ts',
   'src/game-ui/skin-host.ts',
   'src/cli/ai.ts',
-  'src/cli/history-file.ts',
 ];
 
 const DOM_GLOBALS = ['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'requestAnimationFrame', 'HTMLElement', 'Date'];
