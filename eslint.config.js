@@ -23,7 +23,6 @@ const STILL_LONG = [
   'src/page/settings-panel.ts',
   'src/page/share.ts',
   'src/game-ui/skin-host.ts',
-  'src/cli/ai.ts',
 ];
 
 const DOM_GLOBALS = ['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'requestAnimationFrame', 'HTMLElement', 'Date'];
