@@ -8,7 +8,6 @@ const STILL_LONG = [
   'src/ai/search.ts',
   'src/embed/mount.ts',
   'src/skins/dom/flat.ts',
-  'src/skins/three/camera.ts',
   'src/skins/three/cubes.ts',
   'src/skins/three/scene.ts',
   'src/store/store.ts',
