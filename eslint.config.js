@@ -9,7 +9,6 @@ const STILL_LONG = [
   'src/embed/mount.ts',
   'src/skins/dom/flat.ts',
   'src/skins/three/cubes.ts',
-  'src/skins/three/scene.ts',
   'src/store/store.ts',
   'src/page/ai-panel.ts',
   'src/game-ui/history/recorder.ts',
