@@ -6,21 +6,12 @@ import tseslint from 'typescript-eslint';
 const STILL_LONG = [
   'src/ai/client.ts',
   'src/ai/search.ts',
-  'src/cli/play.ts',
   'src/embed/mount.ts',
-  'src/skin-kit/leaks.ts',
-  'src/skin-kit/run.ts',
   'src/skins/dom/flat.ts',
-  'src/skins/terminal/index.ts',
-  'src/skins/three/camera.ts',
   'src/skins/three/cubes.ts',
-  'src/skins/three/scene.ts',
   'src/store/store.ts',
   'src/game-ui/history/recorder.ts',
   'src/game-ui/skin-host.ts',
-  'src/cli/ai.ts',
-  'src/cli/history-file.ts',
-  'src/skins/text/text.ts',
 ];
 
 const DOM_GLOBALS = ['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'requestAnimationFrame', 'HTMLElement', 'Date'];

@@ -95,6 +95,44 @@ function parseOptions(args: readonly string[]): AiOptions {
   };
 }
 
+/** The games to play: those the journal holds already count as done, the others are jobs. */
+function planGames(options: AiOptions, settings: JournalSettings): { jobs: Job[]; done: GameSummary[] } {
+  const journaled = options.journal !== null ? readJournal(options.journal, settings) : new Map<number, GameSummary>();
+  const jobs: Job[] = [];
+  const done: GameSummary[] = [];
+  for (let i = 0; i < options.games; i++) {
+    const seed = (options.seed + i) % (MAX_SEED + 1);
+    const earlier = journaled.get(seed);
+    if (earlier) done.push(earlier);
+    else jobs.push({ seed, ...settings });
+  }
+  return { jobs, done };
+}
+
+/** The progress line, redrawn in place on standard error when that is a terminal (never with --json). */
+function progressDisplay(
+  io: CommandIO,
+  options: AiOptions,
+  done: readonly GameSummary[],
+  live: ReadonlyMap<number, LiveGame>,
+  start: number,
+): { draw(): void; clear(): void } {
+  const showProgress = !options.json && io.stderr.isTTY === true;
+  let progressShown = false;
+  return {
+    draw() {
+      if (!showProgress) return;
+      const line = progressLine(options.games, done, live, (performance.now() - start) / 1000);
+      io.stderr.write(`\r\x1b[K${line.slice(0, Math.max(20, (io.stderr.columns ?? 100) - 1))}`);
+      progressShown = true;
+    },
+    clear() {
+      if (progressShown) io.stderr.write('\r\x1b[K');
+      progressShown = false;
+    },
+  };
+}
+
 export const aiCommand: Command = {
   name: 'ai',
   summary: 'let the AI play seeded games headless and report how far it gets',
@@ -107,33 +145,13 @@ export const aiCommand: Command = {
       deterministic: options.deterministic,
       maxMoves: options.maxMoves,
     };
-    const journaled = options.journal !== null ? readJournal(options.journal, settings) : new Map<number, GameSummary>();
-    const jobs: Job[] = [];
-    const done: GameSummary[] = [];
-    for (let i = 0; i < options.games; i++) {
-      const seed = (options.seed + i) % (MAX_SEED + 1);
-      const earlier = journaled.get(seed);
-      if (earlier) done.push(earlier);
-      else jobs.push({ seed, ...settings });
-    }
+    const { jobs, done } = planGames(options, settings);
     const resumed = done.length;
     const runner = createRunner(options.workers);
     const start = performance.now();
     let journalError: string | null = null;
     const live = new Map<number, LiveGame>();
-    const showProgress = !options.json && io.stderr.isTTY === true;
-    let progressShown = false;
-
-    const clearProgress = (): void => {
-      if (progressShown) io.stderr.write('\r\x1b[K');
-      progressShown = false;
-    };
-    const drawProgress = (): void => {
-      if (!showProgress) return;
-      const line = progressLine(options.games, done, live, (performance.now() - start) / 1000);
-      io.stderr.write(`\r\x1b[K${line.slice(0, Math.max(20, (io.stderr.columns ?? 100) - 1))}`);
-      progressShown = true;
-    };
+    const progress = progressDisplay(io, options, done, live, start);
 
     if (!options.json) {
       io.stdout.write(headText(options, resumed) + done.map(gameLine).join(''));
@@ -148,7 +166,7 @@ export const aiCommand: Command = {
         jobs,
         (seed, moves, maxTile) => {
           live.set(seed, { moves, maxTile });
-          drawProgress();
+          progress.draw();
         },
         (game) => {
           live.delete(game.seed);
@@ -162,16 +180,16 @@ export const aiCommand: Command = {
             }
           }
           if (!options.json) {
-            clearProgress();
+            progress.clear();
             io.stdout.write(gameLine(game));
           }
-          drawProgress();
+          progress.draw();
         },
       );
     } finally {
       stopListening();
       await runner.stop();
-      clearProgress();
+      progress.clear();
     }
     const summary = summarize(done, (performance.now() - start) / 1000);
     if (options.json) io.stdout.write(jsonReport({ ...options, interrupted, resumed }, done, live, summary));

@@ -65,8 +65,7 @@ export interface HistoryFile {
   writeMeta(meta: GameMeta): void;
 }
 
-/** A meta read back from the file, checked; null for anything else (a new meta is then started). */
-
+/** One line of the history: a kept game, a tombstone taking one back, or a line that cannot be read. */
 type Line = { kind: 'keep'; entry: HistoryEntry } | { kind: 'retract'; id: string } | { kind: 'bad' };
 
 function parseLine(text: string): Line {
@@ -86,78 +85,91 @@ function parseLine(text: string): Line {
 
 const isMissing = (error: unknown): boolean => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
+/** Appends `line` to the file at `path` in one write; starts it on a new line if the file's last one was cut short. */
+function appendLine(directory: string, path: string, line: string): void {
+  mkdirSync(directory, { recursive: true });
+  const fd = openSync(path, 'a+');
+  try {
+    const { size } = fstatSync(fd);
+    const last = Buffer.alloc(1);
+    const cut = size > 0 && readSync(fd, last, 0, 1, size - 1) === 1 && last[0] !== 0x0a;
+    appendFileSync(fd, `${cut ? '\n' : ''}${line}\n`);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Rewrites the history at `path` without its bad lines (moved to `unreadablePath`), unless another
+ * game appended meanwhile (then they stay, for the next read); returns whether it did.
+ */
+function setAside(path: string, unreadablePath: string, text: string, bad: readonly string[], good: readonly string[]): boolean {
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, good.map((l) => `${l}\n`).join(''));
+  if (statSync(path).size !== Buffer.byteLength(text)) {
+    rmSync(temporary, { force: true });
+    return false;
+  }
+  appendFileSync(unreadablePath, bad.map((l) => `${l}\n`).join(''));
+  renameSync(temporary, path);
+  return true;
+}
+
+/** The history's lines sorted: the games kept (by id, retracted ones out), the lines that read, and the bad ones. */
+function sortLines(text: string): { kept: Map<string, HistoryEntry>; good: string[]; bad: { number: number; text: string }[] } {
+  const kept = new Map<string, HistoryEntry>();
+  const good: string[] = [];
+  const bad: { number: number; text: string }[] = [];
+  text.split('\n').forEach((raw, i) => {
+    if (raw.trim() === '') return;
+    const line = parseLine(raw);
+    if (line.kind === 'bad') return void bad.push({ number: i + 1, text: raw });
+    good.push(raw);
+    if (line.kind === 'retract') kept.delete(line.id);
+    else if (!kept.has(line.entry.id)) kept.set(line.entry.id, line.entry);
+  });
+  return { kept, good, bad };
+}
+
+/** Reads the history at `path`: a missing file is an empty one, and bad lines are set aside. */
+function readHistory(path: string, unreadablePath: string): HistoryRead {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    if (isMissing(error)) return { entries: [], problem: null };
+    throw error;
+  }
+  const { kept, good, bad } = sortLines(text);
+  if (bad.length === 0) return { entries: [...kept.values()], problem: null };
+  let moved: boolean;
+  try {
+    moved = setAside(
+      path,
+      unreadablePath,
+      text,
+      bad.map((b) => b.text),
+      good,
+    );
+  } catch {
+    moved = false;
+  }
+  return {
+    entries: [...kept.values()],
+    problem: { lines: bad.map((b) => b.number), file: path, movedTo: moved ? unreadablePath : null },
+  };
+}
+
 export function openHistoryFile(directory: string): HistoryFile {
   const path = join(directory, HISTORY_FILE);
   const unreadablePath = join(directory, UNREADABLE_FILE);
   const metaPath = join(directory, META_FILE);
-
-  /** Appends `line` in one write; starts it on a new line if the file's last one was cut short. */
-  const appendLine = (line: string): void => {
-    mkdirSync(directory, { recursive: true });
-    const fd = openSync(path, 'a+');
-    try {
-      const { size } = fstatSync(fd);
-      const last = Buffer.alloc(1);
-      const cut = size > 0 && readSync(fd, last, 0, 1, size - 1) === 1 && last[0] !== 0x0a;
-      appendFileSync(fd, `${cut ? '\n' : ''}${line}\n`);
-    } finally {
-      closeSync(fd);
-    }
-  };
-
-  /** Rewrites the history without its bad lines, unless another game appended meanwhile (then they stay, for the next read). */
-  const setAside = (text: string, bad: readonly string[], good: readonly string[]): boolean => {
-    const temporary = `${path}.${process.pid}.tmp`;
-    writeFileSync(temporary, good.map((l) => `${l}\n`).join(''));
-    if (statSync(path).size !== Buffer.byteLength(text)) {
-      rmSync(temporary, { force: true });
-      return false;
-    }
-    appendFileSync(unreadablePath, bad.map((l) => `${l}\n`).join(''));
-    renameSync(temporary, path);
-    return true;
-  };
-
   return {
     path,
     unreadablePath,
-    append: (entry) => appendLine(entryLine(entry)),
-    retract: (id) => appendLine(JSON.stringify({ retract: id })),
-    read() {
-      let text: string;
-      try {
-        text = readFileSync(path, 'utf8');
-      } catch (error) {
-        if (isMissing(error)) return { entries: [], problem: null };
-        throw error;
-      }
-      const kept = new Map<string, HistoryEntry>();
-      const good: string[] = [];
-      const bad: { number: number; text: string }[] = [];
-      text.split('\n').forEach((raw, i) => {
-        if (raw.trim() === '') return;
-        const line = parseLine(raw);
-        if (line.kind === 'bad') return void bad.push({ number: i + 1, text: raw });
-        good.push(raw);
-        if (line.kind === 'retract') kept.delete(line.id);
-        else if (!kept.has(line.entry.id)) kept.set(line.entry.id, line.entry);
-      });
-      if (bad.length === 0) return { entries: [...kept.values()], problem: null };
-      let moved: boolean;
-      try {
-        moved = setAside(
-          text,
-          bad.map((b) => b.text),
-          good,
-        );
-      } catch {
-        moved = false;
-      }
-      return {
-        entries: [...kept.values()],
-        problem: { lines: bad.map((b) => b.number), file: path, movedTo: moved ? unreadablePath : null },
-      };
-    },
+    append: (entry) => appendLine(directory, path, entryLine(entry)),
+    retract: (id) => appendLine(directory, path, JSON.stringify({ retract: id })),
+    read: () => readHistory(path, unreadablePath),
     readMeta() {
       try {
         return parseMeta(JSON.parse(readFileSync(metaPath, 'utf8')));

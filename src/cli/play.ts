@@ -10,14 +10,16 @@ import { entryId } from '../history/entry';
 import type { GameMeta } from '../history/keep';
 import { entryOf, historyEffect, metaFits, startMeta, tickMeta } from '../history/keep';
 import { terminalLocale } from '../i18n/choose';
+import type { Lang, Speak } from '../i18n/core';
 import { speaker } from '../i18n/core';
 import { EN_TERMINAL } from '../i18n/en/terminal';
 import { loadLang } from '../i18n/load';
 import { noticeText } from '../i18n/notice';
 import type { GameStore, GameView, Notice, ReadonlyStore, StorageLike } from '../store';
 import { createGameStore, DEFAULT_KEY_PREFIX, keysFor } from '../store';
+import type { Keys } from '../store/persistence';
 import { decodeSave } from '../store/persistence';
-import type { TerminalScreen } from '../skins/terminal';
+import type { TerminalScreen, TerminalSkin } from '../skins/terminal';
 import { createTerminalSkin, detectColorMode } from '../skins/terminal';
 import { intOption, noPositionals, parseArgs } from './args';
 import type { Command, CommandIO } from './command';
@@ -126,15 +128,76 @@ function screenOf(io: CommandIO): TerminalScreen {
   };
 }
 
+/** What the command line asks for; any of --size, --seed or --new starts a fresh game. */
+function playOptions(args: readonly string[]): { size: number | undefined; seed: number | undefined; fresh: boolean } {
+  const parsed = parseArgs(args, OPTIONS);
+  noPositionals(parsed);
+  const size = intOption(parsed, 'size', MIN_SIZE, MAX_SIZE);
+  const seed = seedOption(parsed.options.get('seed'));
+  const fresh = Boolean(parsed.options.get('new')) || size !== undefined || seed !== undefined;
+  return { size, seed, fresh };
+}
+
+/** `files` as the store uses them, remembering a failure (the store then plays on in memory), so the goodbye never claims a save. */
+function noteFailures(files: StorageLike): { storage: StorageLike; unsaved: () => boolean } {
+  let unsaved = false;
+  const noting = <T>(action: () => T): T => {
+    try {
+      return action();
+    } catch (error) {
+      unsaved = true;
+      throw error;
+    }
+  };
+  return {
+    storage: {
+      getItem: (key) => noting(() => files.getItem(key)),
+      setItem: (key, value) => noting(() => files.setItem(key, value)),
+      removeItem: (key) => noting(() => files.removeItem(key)),
+    },
+    unsaved: () => unsaved,
+  };
+}
+
+type Say = Speak<typeof EN_TERMINAL>;
+
+/** The words for a notice: the history's own as they are, the store's naming the files in `directory`. */
+function noticeWords(t: Say, lang: Lang, directory: string | null, keys: Keys, own: readonly Notice[]): (notice: Notice) => string {
+  return (notice) => {
+    if (own.includes(notice)) return notice.message;
+    if (!directory) return notice.kind === 'storage-unavailable' ? t('term.noHome') : noticeText(notice, lang);
+    const file = (key: string): string => fileForKey(directory, key);
+    switch (notice.kind) {
+      case 'corrupt-save':
+        return t('term.corruptSave', { file: file(keys.game), kept: file(`${keys.game}:unreadable`) });
+      case 'corrupt-best':
+        return t('term.corruptBest', { file: file(keys.best), kept: file(`${keys.best}:unreadable`) });
+      case 'storage-unavailable':
+        return t('term.cannotSave', { directory });
+      default:
+        return noticeText(notice, lang);
+    }
+  };
+}
+
+/** One game in the terminal: what `run` set up, for the steps that play it and end it. */
+interface Session {
+  readonly io: CommandIO;
+  readonly store: GameStore;
+  readonly skin: TerminalSkin;
+  readonly terminal: { restore(): void };
+  readonly recorder: { readonly notices: Notice[]; stop(): void } | null;
+  readonly t: Say;
+  /** The goodbye's last words: where the game was saved, or that it was not. */
+  readonly whereSaved: () => string;
+}
+
 export const playCommand: Command = {
   name: 'play',
   summary: 'play 2048 in this terminal (the game is saved between runs)',
   help: HELP,
   async run(args: readonly string[], io: CommandIO): Promise<number> {
-    const parsed = parseArgs(args, OPTIONS);
-    noPositionals(parsed);
-    const size = intOption(parsed, 'size', MIN_SIZE, MAX_SIZE);
-    const seed = seedOption(parsed.options.get('seed'));
+    const { size, seed, fresh } = playOptions(args);
     if (!io.isTTY) {
       io.stderr.write('cube2048 play: needs an interactive terminal (standard input and output must both be a terminal).\n');
       return EXIT.usage;
@@ -142,42 +205,12 @@ export const playCommand: Command = {
 
     const directory = stateDirectory(io.env);
     const keys = keysFor(DEFAULT_KEY_PREFIX);
-    let unsaved = false;
     const files = directory ? createFileStorage(directory) : NO_HOME_STORAGE;
-    /** Remembers a failure (the store then plays on in memory), so the goodbye never claims a save. */
-    const noting = <T>(action: () => T): T => {
-      try {
-        return action();
-      } catch (error) {
-        unsaved = true;
-        throw error;
-      }
-    };
-    const storage: StorageLike = {
-      getItem: (key) => noting(() => files.getItem(key)),
-      setItem: (key, value) => noting(() => files.setItem(key, value)),
-      removeItem: (key) => noting(() => files.removeItem(key)),
-    };
+    const { storage, unsaved } = noteFailures(files);
     // LC_ALL, LC_MESSAGES or LANG name the language; its words load before the first frame.
     const lang = await loadLang(terminalLocale(io.env));
     const t = speaker(EN_TERMINAL)(lang);
-    const describeNotice = (notice: Notice): string => {
-      if (notices.includes(notice)) return notice.message;
-      if (!directory) return notice.kind === 'storage-unavailable' ? t('term.noHome') : noticeText(notice, lang);
-      const file = (key: string): string => fileForKey(directory, key);
-      switch (notice.kind) {
-        case 'corrupt-save':
-          return t('term.corruptSave', { file: file(keys.game), kept: file(`${keys.game}:unreadable`) });
-        case 'corrupt-best':
-          return t('term.corruptBest', { file: file(keys.best), kept: file(`${keys.best}:unreadable`) });
-        case 'storage-unavailable':
-          return t('term.cannotSave', { directory });
-        default:
-          return noticeText(notice, lang);
-      }
-    };
 
-    const fresh = Boolean(parsed.options.get('new')) || size !== undefined || seed !== undefined;
     // The game a fresh start replaces, read before the store overwrites it, so it can be kept as left.
     const replaced = fresh ? savedGame(files, keys.game) : null;
     const store: GameStore = createGameStore({
@@ -195,112 +228,129 @@ export const playCommand: Command = {
           t('term.cannotKeepHistory', { file: historyFile.path }),
         )
       : null;
-    const notices = recorder?.notices ?? [];
+    const describeNotice = noticeWords(t, lang, directory, keys, recorder?.notices ?? []);
 
     const terminal = takeTerminal(io);
     const skin = createTerminalSkin({ mode: detectColorMode(io.env), keys: FRAME_KEYS, describeNotice, lang });
-
-    return new Promise<number>((resolve) => {
-      const stops: (() => void)[] = [];
-      let finished = false;
-      /** Ends the game: everything let go, the terminal restored, then a goodbye. */
-      const finish = (code: number, farewell: boolean): void => {
-        if (finished) return;
-        finished = true;
-        for (const stop of stops) stop();
-        recorder?.stop();
-        skin.dispose();
-        store.destroy();
-        terminal.restore();
-        if (farewell) {
-          const { game, best } = store.getState();
-          const where = unsaved ? t('term.unsaved') : t('term.saved', { directory: directory ?? '' });
-          io.stdout.write(`${t('term.bye', { score: game.score, best, n: game.record.length })} ${where}\n`);
-        }
-        resolve(code);
-      };
-      // A signal or a crash restores the terminal before the process ends.
-      const onSignal = (code: number) => (): void => {
-        finish(code, false);
-        io.exit(code);
-      };
-      stops.push(
-        io.onSignal('SIGTERM', onSignal(143)),
-        io.onSignal('SIGHUP', onSignal(129)),
-        io.onSignal('SIGINT', onSignal(130)),
-        io.onFatal(() => finish(EXIT.failure, false)),
-      );
-
-      let asking = false;
-      const ask = (on: boolean): void => {
-        asking = on;
-        skin.setPrompt(on ? t('term.askNew') : null);
-      };
-
-      const press = (key: Key): void => {
-        const state = store.getState();
-        const command = commandOfKey(key);
-        if (command === 'quit') return finish(EXIT.ok, true);
-        // Notices are read once: the next key dismisses them.
-        for (const notice of state.notices) state.dismissNotice(notice.id);
-        notices.length = 0;
-        if (asking) {
-          if (answerOf(key) === 'yes') {
-            skin.finish();
-            state.newGame();
-          }
-          return ask(false);
-        }
-        switch (command) {
-          case 'left':
-          case 'right':
-          case 'up':
-          case 'down':
-            skin.finish();
-            state.move(command);
-            break;
-          case 'undo':
-            skin.finish();
-            state.undo();
-            break;
-          case 'newGame':
-            // Nothing to lose at game over or before the first move: no question then.
-            if (state.game.status === 'over' || state.game.record.length === 0) state.newGame();
-            else ask(true);
-            break;
-          case 'keepGoing':
-            if (state.game.status === 'won') state.keepGoing();
-            break;
-          case 'finish':
-            skin.finish();
-            break;
-          case 'redraw':
-            // Clear and draw again, for a screen another program scribbled on.
-            io.stdout.write('\x1b[2J');
-            skin.redraw();
-            break;
-        }
-      };
-
-      const onData = (chunk: Buffer | string): void => {
-        for (const key of decodeKeys(typeof chunk === 'string' ? chunk : chunk.toString('utf8'))) {
-          if (finished) return;
-          press(key);
-        }
-      };
-      const onEnd = (): void => finish(EXIT.ok, true);
-      io.stdin.on('data', onData);
-      io.stdin.on('end', onEnd);
-      stops.push(() => {
-        io.stdin.removeListener('data', onData);
-        io.stdin.removeListener('end', onEnd);
-      });
-      io.stdin.resume();
-
-      skin.mount(screenOf(io), recorder ? withNotices(store, notices) : store);
-    });
+    const whereSaved = (): string => (unsaved() ? t('term.unsaved') : t('term.saved', { directory: directory ?? '' }));
+    return play({ io, store, skin, terminal, recorder, t, whereSaved });
   },
 };
+
+/** Plays until a quit key, the end of input, a signal or a crash; resolves with the exit code. */
+function play(session: Session): Promise<number> {
+  const { io, store, skin, recorder } = session;
+  return new Promise<number>((resolve) => {
+    const stops: (() => void)[] = [];
+    let finished = false;
+    /** Ends the game: everything let go, the terminal restored, then a goodbye. */
+    const finish = (code: number, farewell: boolean): void => {
+      if (finished) return;
+      finished = true;
+      for (const stop of stops) stop();
+      recorder?.stop();
+      skin.dispose();
+      store.destroy();
+      session.terminal.restore();
+      if (farewell) io.stdout.write(goodbye(session));
+      resolve(code);
+    };
+    stops.push(onEndings(io, finish));
+    const press = keyHandler(session, () => finish(EXIT.ok, true));
+    const onData = (chunk: Buffer | string): void => {
+      for (const key of decodeKeys(typeof chunk === 'string' ? chunk : chunk.toString('utf8'))) {
+        if (finished) return;
+        press(key);
+      }
+    };
+    const onEnd = (): void => finish(EXIT.ok, true);
+    io.stdin.on('data', onData);
+    io.stdin.on('end', onEnd);
+    stops.push(() => {
+      io.stdin.removeListener('data', onData);
+      io.stdin.removeListener('end', onEnd);
+    });
+    io.stdin.resume();
+
+    skin.mount(screenOf(io), recorder ? withNotices(store, recorder.notices) : store);
+  });
+}
+
+/** The line printed after the terminal is restored: the score, the best, and where the game was saved. */
+function goodbye({ store, t, whereSaved }: Session): string {
+  const { game, best } = store.getState();
+  return `${t('term.bye', { score: game.score, best, n: game.record.length })} ${whereSaved()}\n`;
+}
+
+/** A signal or a crash restores the terminal before the process ends; returns a function that stops listening. */
+function onEndings(io: CommandIO, finish: (code: number, farewell: boolean) => void): () => void {
+  const onSignal = (code: number) => (): void => {
+    finish(code, false);
+    io.exit(code);
+  };
+  const stops = [
+    io.onSignal('SIGTERM', onSignal(143)),
+    io.onSignal('SIGHUP', onSignal(129)),
+    io.onSignal('SIGINT', onSignal(130)),
+    io.onFatal(() => finish(EXIT.failure, false)),
+  ];
+  return () => {
+    for (const stop of stops) stop();
+  };
+}
+
+/** What each key does; `quit` ends the game. A new game while one is under way asks first. */
+function keyHandler({ io, store, skin, recorder, t }: Session, quit: () => void): (key: Key) => void {
+  let asking = false;
+  const ask = (on: boolean): void => {
+    asking = on;
+    skin.setPrompt(on ? t('term.askNew') : null);
+  };
+  return (key) => {
+    const state = store.getState();
+    const command = commandOfKey(key);
+    if (command === 'quit') return quit();
+    // Notices are read once: the next key dismisses them.
+    for (const notice of state.notices) state.dismissNotice(notice.id);
+    if (recorder) recorder.notices.length = 0;
+    if (asking) {
+      if (answerOf(key) === 'yes') {
+        skin.finish();
+        state.newGame();
+      }
+      return ask(false);
+    }
+    switch (command) {
+      case 'left':
+      case 'right':
+      case 'up':
+      case 'down':
+        skin.finish();
+        state.move(command);
+        break;
+      case 'undo':
+        skin.finish();
+        state.undo();
+        break;
+      case 'newGame':
+        // Nothing to lose at game over or before the first move: no question then.
+        if (state.game.status === 'over' || state.game.record.length === 0) state.newGame();
+        else ask(true);
+        break;
+      case 'keepGoing':
+        if (state.game.status === 'won') state.keepGoing();
+        break;
+      case 'finish':
+        skin.finish();
+        break;
+      case 'redraw':
+        // Clear and draw again, for a screen another program scribbled on.
+        io.stdout.write('\x1b[2J');
+        skin.redraw();
+        break;
+    }
+  };
+}
 
 /** The game saved by an earlier run, or null when there is none (or it cannot be read: the store reports that). */
 function savedGame(files: StorageLike, key: string): GameState | null {

@@ -8,9 +8,10 @@ import type { Skin, SkinFactory, SkinOptions } from '../skins/skin';
 import { notASkin } from '../skins/not-a-skin';
 import { FADE_MS, SLIDE_MS } from '../skins/timeline';
 import { createGameStore } from '../store';
-import type { GameView, ReadonlyStore } from '../store/types';
+import type { GameStore, GameStoreState, GameView, ReadonlyStore } from '../store/types';
 import { ManualClock } from './clock';
 import { motionProblems, restProblems } from './compare';
+import type { LeakTracker } from './leaks';
 import { trackLeaks } from './leaks';
 
 export interface SkinKitOptions {
@@ -71,14 +72,27 @@ class SkinCallError extends Error {}
 const describeError = (error: unknown): string =>
   error instanceof SkinCallError ? error.message : error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 
-/**
- * Runs `factory`'s skin through slides, merges, spawns, a win, undo, new games, a size
- * change, keys faster than the animation, finish(), reduced motion, a theme change, the hint
- * on and off, and dispose(); resolves with what it found. Never throws for a faulty skin:
- * a throw is a problem in the report.
- */
-export async function runSkinKit(factory: SkinFactory, options: SkinKitOptions = {}): Promise<SkinKitReport> {
-  const started = performance.now();
+/** One kit run: the host, the clock and game the skin is given, and what has been found so far. */
+interface KitRun {
+  readonly host: HTMLElement;
+  /** The seed of the scripted games. */
+  readonly seed: number;
+  readonly clock: ManualClock;
+  readonly game: GameStore;
+  readonly counted: ReturnType<typeof countingStore>;
+  /** The game's state and actions now. */
+  readonly actions: () => GameStoreState;
+  readonly tracker: LeakTracker;
+  /** Waits for `n` of the window's own frames (not counted as the skin's). */
+  readonly frames: (n: number) => Promise<void>;
+  readonly checks: SkinKitCheck[];
+  /** The skin, once it has mounted. */
+  skin: Skin | null;
+  name: string;
+}
+
+/** Sets a run up in the page: the host (made when not given), the game, and the leak tracker, which patches the window last. */
+function startRun(options: SkinKitOptions): KitRun {
   const doc = options.host?.ownerDocument ?? document;
   const win = doc.defaultView as (Window & typeof globalThis) | null;
   if (!win) throw new Error('cube2048/skin-kit runs in a document shown in a window (a real browser)');
@@ -87,224 +101,258 @@ export async function runSkinKit(factory: SkinFactory, options: SkinKitOptions =
   const seed = options.seed ?? 2048;
   const realFrame = win.requestAnimationFrame.bind(win);
   const frames = (n: number): Promise<void> => new Promise((done) => (n <= 0 ? done() : realFrame(() => void frames(n - 1).then(done))));
-
   const clock = new ManualClock();
   const game = createGameStore({ storage: null, seed, size: 4 });
   const counted = countingStore(game);
-  const act = (): ReturnType<typeof game.getState> => game.getState();
+  const actions = (): GameStoreState => game.getState();
   const checks: SkinKitCheck[] = [];
   const tracker = trackLeaks(win);
-  let skin: Skin | null = null;
-  let name = '(unnamed)';
+  return { host, seed, clock, game, counted, actions, tracker, frames, checks, skin: null, name: '(unnamed)' };
+}
 
-  /** Runs one check; a throw inside it (the skin's) is its problem, named with the call that threw. */
-  const check = async (sentence: string, body: (problems: string[]) => Promise<void> | void): Promise<void> => {
-    const problems: string[] = [];
-    try {
-      await body(problems);
-    } catch (error) {
-      problems.push(describeError(error));
-    }
-    // The first few say what is wrong; a hundred more of the same would only bury them.
-    const shown =
-      problems.length > MAX_PROBLEMS
-        ? [...problems.slice(0, MAX_PROBLEMS), `and ${problems.length - MAX_PROBLEMS} more problems like these`]
-        : problems;
-    checks.push({ name: sentence, problems: shown });
-  };
-  const call = (what: string, run: () => void): void => {
-    try {
-      run();
-    } catch (error) {
-      throw new SkinCallError(`${what} threw ${describeError(error)}`, { cause: error });
-    }
-  };
-
-  /**
-   * Every frame the skin asks for runs (on its clock and the window's), until it asks for
-   * none. A one-off request that comes late (a ResizeObserver's first call, which some
-   * engines make several frames after mount) is waited for too; a skin that never stops
-   * asking is caught by the idle check.
-   */
-  const settle = async (): Promise<void> => {
-    for (let round = 0; round < 6; round++) {
-      clock.runUntilIdle();
-      await frames(2);
-      if (clock.pending === 0 && tracker.pendingFrames === 0) return;
-    }
-  };
-  /** What is wrong with what the skin shows now, the game being at rest. */
-  const atRest = (when: string): string[] => {
-    if (!skin?.inspect) return [];
-    const seen = skin.inspect();
-    const problems = restProblems(seen.tiles, act().game.board, when);
-    if (seen.animating) problems.push(`${when}, inspect() still says animating after every frame it asked for has run`);
-    return problems;
-  };
-  const midway = (when: string, elapsed: number, reduced: boolean): string[] => {
-    clock.advance(elapsed);
-    return skin?.inspect ? motionProblems(skin.inspect().tiles, act().game.size, when, reduced) : [];
-  };
-  /** The first direction that changes the board, played; null when none does. */
-  const play = (): Direction | null => DIRECTIONS.find((dir) => act().move(dir)) ?? null;
-
+/** Runs one check; a throw inside it (the skin's) is its problem, named with the call that threw. */
+async function check(run: KitRun, sentence: string, body: (problems: string[]) => Promise<void> | void): Promise<void> {
+  const problems: string[] = [];
   try {
-    await check('the factory returns a skin and it mounts in the host', (problems) => {
-      const made: unknown = factory({ theme: 'light', reducedMotion: false, parallax: false, ...options.skinOptions, clock });
-      const wrong = notASkin(made);
-      if (wrong) {
-        problems.push(wrong);
-        return;
-      }
-      const candidate = made as Skin;
-      name = candidate.name;
-      call('mount(host, store)', () => candidate.mount(host, counted.store));
-      // Only a mounted skin goes on to the other checks.
-      skin = candidate;
-      if (host.childNodes.length === 0) problems.push('mount() added nothing to the host; a skin draws inside the host it is given');
-      if (counted.open() === 0) problems.push('mount() did not subscribe to the store, so the skin cannot follow the game');
-      if (!candidate.inspect) problems.push(NO_INSPECT);
-    });
-    const mounted = skin as Skin | null;
-    if (!mounted) return report();
-
-    await check('shows the first board at rest, and asks for no frames then', async (problems) => {
-      await settle();
-      problems.push(...atRest('after mounting'));
-      if (clock.pending > 0 || tracker.pendingFrames > 0)
-        problems.push('at rest the skin keeps asking for animation frames; draw on demand, only while something moves');
-    });
-
-    await check(
-      'shows the board at rest after every move, and keeps tiles on the board while they slide, merge and spawn',
-      async (problems) => {
-        const seen = new Set<string>();
-        for (let n = 1; n <= 40 && !(seen.has('slide') && seen.has('merge') && seen.has('spawn') && n > 12); n++) {
-          const dir = play();
-          if (!dir) break;
-          for (const step of act().change.report?.steps ?? []) seen.add(step.kind);
-          problems.push(...midway(`halfway through move ${n} (${dir})`, SLIDE_MS / 2, false));
-          await settle();
-          problems.push(...atRest(`after move ${n} (${dir})`));
-        }
-        if (!seen.has('merge')) problems.push('the scripted game made no merge (try another seed)');
-      },
-    );
-
-    await check('shows a won game, and the game going on after it', async (problems) => {
-      act().newGame({ seed: seed + 1, target: 16 });
-      await settle();
-      for (let n = 0; n < 200 && act().game.status === 'playing'; n++) if (!play()) break;
-      await settle();
-      if (act().game.status !== 'won') problems.push('the scripted game did not reach 16 (try another seed)');
-      problems.push(...atRest('after the winning move'));
-      act().keepGoing();
-      await settle();
-      problems.push(...atRest('after "keep going"'));
-    });
-
-    await check('shows the board again after undo', async (problems) => {
-      play();
-      await settle();
-      act().undo();
-      await settle();
-      problems.push(...atRest('after undo'));
-      play();
-      clock.advance(10);
-      act().undo();
-      await settle();
-      problems.push(...atRest('after undo in the middle of a move'));
-    });
-
-    await check('keeps up with keys faster than the animation', async (problems) => {
-      for (let n = 1; n <= 8; n++) {
-        const dir = play();
-        if (!dir) break;
-        problems.push(...midway(`10 ms into quick move ${n} (${dir})`, 10, false));
-      }
-      await settle();
-      problems.push(...atRest('after eight quick moves'));
-    });
-
-    await check('jumps to the end of a move on finish()', async (problems) => {
-      const dir = play();
-      clock.advance(10);
-      call('finish()', () => mounted.finish());
-      clock.advance(0);
-      await frames(1);
-      clock.advance(0);
-      problems.push(...atRest(`right after finish() in the middle of a move (${dir ?? 'none'})`));
-      await settle();
-    });
-
-    await check('cross-fades instead of sliding with reduced motion', async (problems) => {
-      call('update({ reducedMotion: true })', () => mounted.update({ reducedMotion: true }));
-      await settle();
-      for (let n = 1; n <= 3; n++) {
-        const dir = play();
-        if (!dir) break;
-        problems.push(...midway(`halfway through reduced-motion move ${n} (${dir})`, FADE_MS / 2, true));
-        await settle();
-        problems.push(...atRest(`after reduced-motion move ${n} (${dir})`));
-      }
-      call('update({ reducedMotion: false })', () => mounted.update({ reducedMotion: false }));
-      await settle();
-    });
-
-    await check('follows a theme change', async (problems) => {
-      call("update({ theme: 'dark' })", () => mounted.update({ theme: 'dark' }));
-      await settle();
-      problems.push(...atRest('after switching to the dark theme'));
-      call("update({ theme: 'light' })", () => mounted.update({ theme: 'light' }));
-      await settle();
-      problems.push(...atRest('after switching back to the light theme'));
-    });
-
-    await check('shows and hides the hint', async (problems) => {
-      for (const dir of DIRECTIONS) call(`setHint('${dir}')`, () => mounted.setHint(dir));
-      await settle();
-      problems.push(...atRest('with a hint shown'));
-      call('setHint(null)', () => mounted.setHint(null));
-      await settle();
-      problems.push(...atRest('after hiding the hint'));
-    });
-
-    await check('shows new games and other board sizes', async (problems) => {
-      for (const size of [4, 5, 3, 8, 4]) {
-        act().newGame({ size, seed: seed + size });
-        await settle();
-        problems.push(...atRest(`after a new ${size}×${size} game`));
-        play();
-        await settle();
-        problems.push(...atRest(`after a move on the ${size}×${size} board`));
-      }
-    });
-
-    await check('takes everything back on dispose()', (problems) => {
-      call('dispose()', () => mounted.dispose());
-      problems.push(...tracker.leftovers(host));
-      const open = counted.open();
-      if (open > 0)
-        problems.push(`${open} store subscription${open === 1 ? ' is' : 's are'} still open; call the function subscribe() returned`);
-      if (clock.pending > 0)
-        problems.push(
-          `${clock.pending} frame${clock.pending === 1 ? ' is' : 's are'} still requested from the clock the skin was given; cancel it in dispose()`,
-        );
-      const before = act().change.seq;
-      play();
-      if (act().change.seq === before) problems.push('the kit could not play after dispose() (the game should be untouched)');
-    });
-    return report();
-  } finally {
-    tracker.stop();
-    game.destroy();
-    if (!options.host) host.remove();
+    await body(problems);
+  } catch (error) {
+    problems.push(describeError(error));
   }
+  // The first few say what is wrong; a hundred more of the same would only bury them.
+  const shown =
+    problems.length > MAX_PROBLEMS
+      ? [...problems.slice(0, MAX_PROBLEMS), `and ${problems.length - MAX_PROBLEMS} more problems like these`]
+      : problems;
+  run.checks.push({ name: sentence, problems: shown });
+}
 
-  function report(): SkinKitReport {
-    return { skin: name, passed: checks.every((c) => c.problems.length === 0), checks, ms: Math.round(performance.now() - started) };
+/** Calls into the skin; a throw becomes a SkinCallError naming `what` was called. */
+function call(what: string, body: () => void): void {
+  try {
+    body();
+  } catch (error) {
+    throw new SkinCallError(`${what} threw ${describeError(error)}`, { cause: error });
   }
 }
+
+/**
+ * Every frame the skin asks for runs (on its clock and the window's), until it asks for
+ * none. A one-off request that comes late (a ResizeObserver's first call, which some
+ * engines make several frames after mount) is waited for too; a skin that never stops
+ * asking is caught by the idle check.
+ */
+async function settle({ clock, frames, tracker }: KitRun): Promise<void> {
+  for (let round = 0; round < 6; round++) {
+    clock.runUntilIdle();
+    await frames(2);
+    if (clock.pending === 0 && tracker.pendingFrames === 0) return;
+  }
+}
+
+/** What is wrong with what the skin shows now, the game being at rest. */
+function atRest({ skin, actions }: KitRun, when: string): string[] {
+  if (!skin?.inspect) return [];
+  const seen = skin.inspect();
+  const problems = restProblems(seen.tiles, actions().game.board, when);
+  if (seen.animating) problems.push(`${when}, inspect() still says animating after every frame it asked for has run`);
+  return problems;
+}
+
+/** What is wrong with what the skin shows `elapsed` ms into a move. */
+function midway({ skin, actions, clock }: KitRun, when: string, elapsed: number, reduced: boolean): string[] {
+  clock.advance(elapsed);
+  return skin?.inspect ? motionProblems(skin.inspect().tiles, actions().game.size, when, reduced) : [];
+}
+
+/** The first direction that changes the board, played; null when none does. */
+const play = ({ actions }: KitRun): Direction | null => DIRECTIONS.find((dir) => actions().move(dir)) ?? null;
+
+function report(run: KitRun, started: number): SkinKitReport {
+  const { name: skin, checks } = run;
+  return { skin, passed: checks.every((c) => c.problems.length === 0), checks, ms: Math.round(performance.now() - started) };
+}
+
+/**
+ * Runs `factory`'s skin through slides, merges, spawns, a win, undo, new games, a size
+ * change, keys faster than the animation, finish(), reduced motion, a theme change, the hint
+ * on and off, and dispose(); resolves with what it found. Never throws for a faulty skin:
+ * a throw is a problem in the report.
+ */
+export async function runSkinKit(factory: SkinFactory, options: SkinKitOptions = {}): Promise<SkinKitReport> {
+  const started = performance.now();
+  const run = startRun(options);
+  try {
+    await check(run, 'the factory returns a skin and it mounts in the host', (problems) => mountSkin(run, factory, options, problems));
+    // Only a mounted skin goes on to the other checks.
+    const mounted = run.skin as Skin | null;
+    if (!mounted) return report(run, started);
+    for (const [sentence, body] of CHECKS) await check(run, sentence, (problems) => body(run, mounted, problems));
+    return report(run, started);
+  } finally {
+    run.tracker.stop();
+    run.game.destroy();
+    if (!options.host) run.host.remove();
+  }
+}
+
+function mountSkin(run: KitRun, factory: SkinFactory, options: SkinKitOptions, problems: string[]): void {
+  const made: unknown = factory({ theme: 'light', reducedMotion: false, parallax: false, ...options.skinOptions, clock: run.clock });
+  const wrong = notASkin(made);
+  if (wrong) {
+    problems.push(wrong);
+    return;
+  }
+  const candidate = made as Skin;
+  run.name = candidate.name;
+  call('mount(host, store)', () => candidate.mount(run.host, run.counted.store));
+  run.skin = candidate;
+  if (run.host.childNodes.length === 0) problems.push('mount() added nothing to the host; a skin draws inside the host it is given');
+  if (run.counted.open() === 0) problems.push('mount() did not subscribe to the store, so the skin cannot follow the game');
+  if (!candidate.inspect) problems.push(NO_INSPECT);
+}
+
+type CheckBody = (run: KitRun, skin: Skin, problems: string[]) => Promise<void> | void;
+
+async function firstBoardAtRest(run: KitRun, _skin: Skin, problems: string[]): Promise<void> {
+  await settle(run);
+  problems.push(...atRest(run, 'after mounting'));
+  if (run.clock.pending > 0 || run.tracker.pendingFrames > 0)
+    problems.push('at rest the skin keeps asking for animation frames; draw on demand, only while something moves');
+}
+
+async function everyMove(run: KitRun, _skin: Skin, problems: string[]): Promise<void> {
+  const seen = new Set<string>();
+  for (let n = 1; n <= 40 && !(seen.has('slide') && seen.has('merge') && seen.has('spawn') && n > 12); n++) {
+    const dir = play(run);
+    if (!dir) break;
+    for (const step of run.actions().change.report?.steps ?? []) seen.add(step.kind);
+    problems.push(...midway(run, `halfway through move ${n} (${dir})`, SLIDE_MS / 2, false));
+    await settle(run);
+    problems.push(...atRest(run, `after move ${n} (${dir})`));
+  }
+  if (!seen.has('merge')) problems.push('the scripted game made no merge (try another seed)');
+}
+
+async function wonGame(run: KitRun, _skin: Skin, problems: string[]): Promise<void> {
+  const { actions } = run;
+  actions().newGame({ seed: run.seed + 1, target: 16 });
+  await settle(run);
+  for (let n = 0; n < 200 && actions().game.status === 'playing'; n++) if (!play(run)) break;
+  await settle(run);
+  if (actions().game.status !== 'won') problems.push('the scripted game did not reach 16 (try another seed)');
+  problems.push(...atRest(run, 'after the winning move'));
+  actions().keepGoing();
+  await settle(run);
+  problems.push(...atRest(run, 'after "keep going"'));
+}
+
+async function undoing(run: KitRun, _skin: Skin, problems: string[]): Promise<void> {
+  play(run);
+  await settle(run);
+  run.actions().undo();
+  await settle(run);
+  problems.push(...atRest(run, 'after undo'));
+  play(run);
+  run.clock.advance(10);
+  run.actions().undo();
+  await settle(run);
+  problems.push(...atRest(run, 'after undo in the middle of a move'));
+}
+
+async function quickKeys(run: KitRun, _skin: Skin, problems: string[]): Promise<void> {
+  for (let n = 1; n <= 8; n++) {
+    const dir = play(run);
+    if (!dir) break;
+    problems.push(...midway(run, `10 ms into quick move ${n} (${dir})`, 10, false));
+  }
+  await settle(run);
+  problems.push(...atRest(run, 'after eight quick moves'));
+}
+
+async function finishMidMove(run: KitRun, skin: Skin, problems: string[]): Promise<void> {
+  const dir = play(run);
+  run.clock.advance(10);
+  call('finish()', () => skin.finish());
+  run.clock.advance(0);
+  await run.frames(1);
+  run.clock.advance(0);
+  problems.push(...atRest(run, `right after finish() in the middle of a move (${dir ?? 'none'})`));
+  await settle(run);
+}
+
+async function reducedMotion(run: KitRun, skin: Skin, problems: string[]): Promise<void> {
+  call('update({ reducedMotion: true })', () => skin.update({ reducedMotion: true }));
+  await settle(run);
+  for (let n = 1; n <= 3; n++) {
+    const dir = play(run);
+    if (!dir) break;
+    problems.push(...midway(run, `halfway through reduced-motion move ${n} (${dir})`, FADE_MS / 2, true));
+    await settle(run);
+    problems.push(...atRest(run, `after reduced-motion move ${n} (${dir})`));
+  }
+  call('update({ reducedMotion: false })', () => skin.update({ reducedMotion: false }));
+  await settle(run);
+}
+
+async function themeChange(run: KitRun, skin: Skin, problems: string[]): Promise<void> {
+  call("update({ theme: 'dark' })", () => skin.update({ theme: 'dark' }));
+  await settle(run);
+  problems.push(...atRest(run, 'after switching to the dark theme'));
+  call("update({ theme: 'light' })", () => skin.update({ theme: 'light' }));
+  await settle(run);
+  problems.push(...atRest(run, 'after switching back to the light theme'));
+}
+
+async function hintOnAndOff(run: KitRun, skin: Skin, problems: string[]): Promise<void> {
+  for (const dir of DIRECTIONS) call(`setHint('${dir}')`, () => skin.setHint(dir));
+  await settle(run);
+  problems.push(...atRest(run, 'with a hint shown'));
+  call('setHint(null)', () => skin.setHint(null));
+  await settle(run);
+  problems.push(...atRest(run, 'after hiding the hint'));
+}
+
+async function newGamesAndSizes(run: KitRun, _skin: Skin, problems: string[]): Promise<void> {
+  for (const size of [4, 5, 3, 8, 4]) {
+    run.actions().newGame({ size, seed: run.seed + size });
+    await settle(run);
+    problems.push(...atRest(run, `after a new ${size}×${size} game`));
+    play(run);
+    await settle(run);
+    problems.push(...atRest(run, `after a move on the ${size}×${size} board`));
+  }
+}
+
+function disposeTakesBack(run: KitRun, skin: Skin, problems: string[]): void {
+  const { clock, actions } = run;
+  call('dispose()', () => skin.dispose());
+  problems.push(...run.tracker.leftovers(run.host));
+  const open = run.counted.open();
+  if (open > 0)
+    problems.push(`${open} store subscription${open === 1 ? ' is' : 's are'} still open; call the function subscribe() returned`);
+  if (clock.pending > 0)
+    problems.push(
+      `${clock.pending} frame${clock.pending === 1 ? ' is' : 's are'} still requested from the clock the skin was given; cancel it in dispose()`,
+    );
+  const before = actions().change.seq;
+  play(run);
+  if (actions().change.seq === before) problems.push('the kit could not play after dispose() (the game should be untouched)');
+}
+
+/** The checks after mounting, in the order they run: each a sentence and what it does. */
+const CHECKS: readonly (readonly [string, CheckBody])[] = [
+  ['shows the first board at rest, and asks for no frames then', firstBoardAtRest],
+  ['shows the board at rest after every move, and keeps tiles on the board while they slide, merge and spawn', everyMove],
+  ['shows a won game, and the game going on after it', wonGame],
+  ['shows the board again after undo', undoing],
+  ['keeps up with keys faster than the animation', quickKeys],
+  ['jumps to the end of a move on finish()', finishMidMove],
+  ['cross-fades instead of sliding with reduced motion', reducedMotion],
+  ['follows a theme change', themeChange],
+  ['shows and hides the hint', hintOnAndOff],
+  ['shows new games and other board sizes', newGamesAndSizes],
+  ['takes everything back on dispose()', disposeTakesBack],
+];
 
 /** The report as text: one line per check, its problems under it. */
 export function formatSkinKitReport(report: SkinKitReport): string {

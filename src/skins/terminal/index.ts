@@ -4,7 +4,7 @@
  * modes belong to the command that mounts it.
  */
 import type { Lang } from '../../i18n/core';
-import type { Direction } from '../../engine';
+import type { Direction, Step } from '../../engine';
 import type { GameView, Notice, ReadonlyStore } from '../../store/types';
 import type { FrameKeys, FrameModel } from './frame';
 import { renderFrame } from './frame';
@@ -56,59 +56,81 @@ export interface TerminalSkin {
 
 const NO_CELLS: ReadonlySet<number> = new Set();
 
+type Timers = NonNullable<TerminalSkinOptions['timers']>;
+
+const REAL_TIMERS: Timers = {
+  set: (callback: () => void, ms: number) => setTimeout(callback, ms),
+  clear: (handle: unknown) => clearTimeout(handle as NodeJS.Timeout),
+};
+
+/** What the skin shows besides the game: the hint, the question, and the latest move's highlight. */
+interface Marks {
+  hint: Direction | null;
+  prompt: string | null;
+  merged: ReadonlySet<number>;
+  spawned: ReadonlySet<number>;
+  gained: number;
+}
+
+/** The whole screen for `view`, sized to `screen`. */
+function frameOf(screen: TerminalScreen, view: GameView, marks: Marks, options: TerminalSkinOptions): string {
+  const model: FrameModel = {
+    size: view.game.size,
+    cells: view.game.board.cells,
+    score: view.game.score,
+    best: view.best,
+    moves: view.game.record.length,
+    gained: marks.gained,
+    status: view.game.status,
+    target: view.game.target,
+    canUndo: view.canUndo,
+    merged: marks.merged,
+    spawned: marks.spawned,
+    notices: view.notices.map((n) => options.describeNotice?.(n) ?? n.message),
+    prompt: marks.prompt,
+    hint: marks.hint,
+  };
+  return renderFrame(model, {
+    columns: screen.columns,
+    rows: screen.rows,
+    mode: options.mode,
+    keys: options.keys,
+    ...(options.lang ? { lang: options.lang } : {}),
+  });
+}
+
+/** The cells a move merged and spawned, of those still holding what the step made (a later spawn never lands on a merge). */
+function movedCells(view: GameView, steps: readonly Step[]): { merged: Set<number>; spawned: Set<number> } {
+  const merged = new Set<number>();
+  const spawned = new Set<number>();
+  for (const step of steps) {
+    if (step.kind === 'merge' && view.game.board.cells[step.to] === exponentOfValue(step.value)) merged.add(step.to);
+    if (step.kind === 'spawn') spawned.add(step.at);
+  }
+  return { merged, spawned };
+}
+
 export function createTerminalSkin(options: TerminalSkinOptions): TerminalSkin {
   const highlightMs = options.highlightMs ?? 180;
-  const timers = options.timers ?? {
-    set: (callback: () => void, ms: number) => setTimeout(callback, ms),
-    clear: (handle: unknown) => clearTimeout(handle as NodeJS.Timeout),
-  };
+  const timers = options.timers ?? REAL_TIMERS;
   let screen: TerminalScreen | null = null;
   let store: ReadonlyStore<GameView> | null = null;
   let unsubscribe: (() => void) | null = null;
   let stopResize: (() => void) | null = null;
-  let hint: Direction | null = null;
-  let prompt: string | null = null;
-  let merged: ReadonlySet<number> = NO_CELLS;
-  let spawned: ReadonlySet<number> = NO_CELLS;
-  let gained = 0;
+  const marks: Marks = { hint: null, prompt: null, merged: NO_CELLS, spawned: NO_CELLS, gained: 0 };
   let seenSeq = -1;
   let timer: unknown = null;
 
   const stopHighlight = (): void => {
     if (timer !== null) timers.clear(timer);
     timer = null;
-    merged = NO_CELLS;
-    spawned = NO_CELLS;
+    marks.merged = NO_CELLS;
+    marks.spawned = NO_CELLS;
   };
-
-  const model = (view: GameView): FrameModel => ({
-    size: view.game.size,
-    cells: view.game.board.cells,
-    score: view.game.score,
-    best: view.best,
-    moves: view.game.record.length,
-    gained,
-    status: view.game.status,
-    target: view.game.target,
-    canUndo: view.canUndo,
-    merged,
-    spawned,
-    notices: view.notices.map((n) => options.describeNotice?.(n) ?? n.message),
-    prompt,
-    hint,
-  });
 
   const draw = (): void => {
     if (!screen || !store) return;
-    screen.write(
-      renderFrame(model(store.getState()), {
-        columns: screen.columns,
-        rows: screen.rows,
-        mode: options.mode,
-        keys: options.keys,
-        ...(options.lang ? { lang: options.lang } : {}),
-      }),
-    );
+    screen.write(frameOf(screen, store.getState(), marks, options));
   };
 
   /** Takes in a new change: a move highlights what it merged and spawned; anything else clears. */
@@ -117,21 +139,13 @@ export function createTerminalSkin(options: TerminalSkinOptions): TerminalSkin {
     if (change.seq === seenSeq) return;
     seenSeq = change.seq;
     stopHighlight();
-    gained = change.kind === 'move' && change.report ? change.report.gained : 0;
+    marks.gained = change.kind === 'move' && change.report ? change.report.gained : 0;
     if (change.kind !== 'move' || !change.report || highlightMs <= 0) return;
-    const m = new Set<number>();
-    const s = new Set<number>();
-    for (const step of change.report.steps) {
-      // Only tiles that are still what the step made (a later spawn never lands on a merge).
-      if (step.kind === 'merge' && view.game.board.cells[step.to] === exponentOfValue(step.value)) m.add(step.to);
-      if (step.kind === 'spawn') s.add(step.at);
-    }
-    merged = m;
-    spawned = s;
+    Object.assign(marks, movedCells(view, change.report.steps));
     timer = timers.set(() => {
       timer = null;
-      merged = NO_CELLS;
-      spawned = NO_CELLS;
+      marks.merged = NO_CELLS;
+      marks.spawned = NO_CELLS;
       draw();
     }, highlightMs);
   };
@@ -149,11 +163,11 @@ export function createTerminalSkin(options: TerminalSkinOptions): TerminalSkin {
       draw();
     },
     setHint(dir) {
-      hint = dir;
+      marks.hint = dir;
       draw();
     },
     setPrompt(question) {
-      prompt = question;
+      marks.prompt = question;
       draw();
     },
     finish() {

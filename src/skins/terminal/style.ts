@@ -135,7 +135,6 @@ export interface Span {
   readonly style?: Style;
 }
 
-/** Printed width of text: every character this skin draws is one column wide. */
 /** Columns a character takes: two for East Asian wide ones (CJK, kana, hangul, fullwidth forms), else one. */
 export const charWidth = (char: string): number => {
   const c = char.codePointAt(0) ?? 0;
@@ -150,6 +149,7 @@ export const charWidth = (char: string): number => {
     ? 2
     : 1;
 };
+/** Printed width of text, in columns: one a character, two for each East Asian wide one (see charWidth). */
 export const widthOf = (text: string): number => [...text].reduce((n, char) => n + charWidth(char), 0);
 /** The longest start of `text` that fits in `width` columns. */
 export function fitColumns(text: string, width: number): string {

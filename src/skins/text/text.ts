@@ -12,6 +12,39 @@ import { formatBoard, hintLine } from './layout';
 const GLYPH_WIDTH_EM = 0.6;
 const LINE_HEIGHT_EM = 1.0;
 
+/** The skin's elements: a box sized to the host (its container units fit the text), and the `<pre>` in it. */
+function createTextElements(): { root: HTMLDivElement; pre: HTMLPreElement } {
+  const root = document.createElement('div');
+  Object.assign(root.style, {
+    width: '100%',
+    height: '100%',
+    containerType: 'size',
+    display: 'grid',
+    placeItems: 'center',
+    overflow: 'hidden',
+  });
+  const pre = document.createElement('pre');
+  pre.setAttribute('aria-label', 'Board as text');
+  Object.assign(pre.style, {
+    margin: '0',
+    lineHeight: String(LINE_HEIGHT_EM),
+    fontFamily: '"DejaVu Sans Mono", Menlo, Consolas, monospace',
+    fontWeight: '600',
+  });
+  root.append(pre);
+  return { root, pre };
+}
+
+/** The board's tiles as drawn: text does not move, so each sits whole on its cell. */
+function tilesOf(store: ReadonlyStore<GameView> | null): TileView[] {
+  const tiles: TileView[] = [];
+  const board = store?.getState().game.board;
+  board?.cells.forEach((e, i) => {
+    if (e !== 0) tiles.push({ value: tileValue(e), row: Math.floor(i / board.size), col: i % board.size, scale: 1, opacity: 1 });
+  });
+  return tiles;
+}
+
 export function createTextSkin(options: SkinOptions = {}): Skin {
   let root: HTMLDivElement | null = null;
   let pre: HTMLPreElement | null = null;
@@ -45,24 +78,7 @@ export function createTextSkin(options: SkinOptions = {}): Skin {
     mount(host, source) {
       if (root) throw new Error('this skin is already mounted; dispose it first');
       store = source;
-      root = document.createElement('div');
-      Object.assign(root.style, {
-        width: '100%',
-        height: '100%',
-        containerType: 'size',
-        display: 'grid',
-        placeItems: 'center',
-        overflow: 'hidden',
-      });
-      pre = document.createElement('pre');
-      pre.setAttribute('aria-label', 'Board as text');
-      Object.assign(pre.style, {
-        margin: '0',
-        lineHeight: String(LINE_HEIGHT_EM),
-        fontFamily: '"DejaVu Sans Mono", Menlo, Consolas, monospace',
-        fontWeight: '600',
-      });
-      root.append(pre);
+      ({ root, pre } = createTextElements());
       host.append(root);
       paint();
       unsubscribe = source.subscribe((state, previous) => {
@@ -88,12 +104,7 @@ export function createTextSkin(options: SkinOptions = {}): Skin {
       store = null;
     },
     inspect(): SkinInspection {
-      const tiles: TileView[] = [];
-      const board = store?.getState().game.board;
-      board?.cells.forEach((e, i) => {
-        if (e !== 0) tiles.push({ value: tileValue(e), row: Math.floor(i / board.size), col: i % board.size, scale: 1, opacity: 1 });
-      });
-      return { frames, animating: false, tiles };
+      return { frames, animating: false, tiles: tilesOf(store) };
     },
   };
 }

@@ -30,57 +30,79 @@ export interface BoardCamera {
   toScreen(x: number, y: number, z: number, width: number, height: number): { x: number; y: number };
 }
 
+/**
+ * Where the camera sits on its orbit, written every frame while it eases: fields of one object,
+ * which V8 updates in place (a closure variable given a fractional number gets a fresh heap number
+ * on every write). `distance` is chosen by `fit`.
+ */
+interface Orbit {
+  yaw: number;
+  pitch: number;
+  distance: number;
+}
+
+/**
+ * Puts the camera on its orbit, swung as `orbit` says (or level, while fitting), facing the
+ * board's centre. The matrix is written element by element: this runs every frame while the
+ * camera eases, and a fractional number passed to a call the JIT does not inline (position.set,
+ * lookAt, Euler's setters) is boxed into a new heap object.
+ */
+function place(camera: PerspectiveCamera, orbit: Orbit, level: boolean): void {
+  const yaw = level ? 0 : orbit.yaw;
+  const tilt = TILT + (level ? 0 : orbit.pitch);
+  const d = orbit.distance;
+  const cy = Math.cos(yaw);
+  const sy = Math.sin(yaw);
+  const ct = Math.cos(tilt);
+  const st = Math.sin(tilt);
+  // The rotation yaw about the vertical, then (tilt - 90°) about the camera's x axis, in
+  // three's column-major order, and the orbit's position in the last column.
+  const e = camera.matrix.elements;
+  e[0] = cy;
+  e[1] = 0;
+  e[2] = -sy;
+  e[3] = 0;
+  e[4] = -sy * ct;
+  e[5] = st;
+  e[6] = -cy * ct;
+  e[7] = 0;
+  e[8] = sy * st;
+  e[9] = ct;
+  e[10] = cy * st;
+  e[11] = 0;
+  e[12] = sy * st * d;
+  e[13] = ct * d;
+  e[14] = cy * st * d;
+  e[15] = 1;
+  camera.updateMatrixWorld(true);
+}
+
+/** The points that must show on a board of `size`: its corners, top and bottom, and the tops of the tallest corner cubes. */
+function setFitPoints(points: readonly Vector3[], size: number): void {
+  const h = size / 2 + RIM;
+  const c = size / 2 - (1 - CUBE_SIDE) / 2;
+  const top = SLOT_TOP + heightOf(12) * 1.05;
+  let k = 0;
+  for (const sx of [-1, 1])
+    for (const sz of [-1, 1]) {
+      points[k++]!.set(sx * h, 0, sz * h);
+      points[k++]!.set(sx * h, -BOARD_THICKNESS, sz * h);
+      points[k++]!.set(sx * c, top, sz * c);
+    }
+}
+
 export function createBoardCamera(): BoardCamera {
   const camera = new PerspectiveCamera(FOV_DEGREES, 1, 0.1, 100);
   // place() writes the camera's matrix itself.
   camera.matrixAutoUpdate = false;
   const scratch = new Vector3();
   const fitPoints: Vector3[] = Array.from({ length: 12 }, () => new Vector3());
-  // Where the camera has swung to, written every frame: fields of one object, which V8 updates
-  // in place (a closure variable given a fractional number gets a fresh heap number on every write).
-  const swing = { yaw: 0, pitch: 0 };
+  const orbit: Orbit = { yaw: 0, pitch: 0, distance: 10 };
   // Where the pointer asks the camera to swing.
   let aimYaw = 0;
   let aimPitch = 0;
-  let distance = 10;
   let shiftX = 0;
   let shiftY = 0;
-
-  /**
-   * Puts the camera at `distance` on its orbit, swung as `swing` says (or level, while fitting),
-   * facing the board's centre. The matrix is written element by element: this runs every frame
-   * while the camera eases, and a fractional number passed to a call the JIT does not inline
-   * (position.set, lookAt, Euler's setters) is boxed into a new heap object.
-   */
-  function place(level: boolean): void {
-    const yaw = level ? 0 : swing.yaw;
-    const tilt = TILT + (level ? 0 : swing.pitch);
-    const d = distance;
-    const cy = Math.cos(yaw);
-    const sy = Math.sin(yaw);
-    const ct = Math.cos(tilt);
-    const st = Math.sin(tilt);
-    // The rotation yaw about the vertical, then (tilt - 90°) about the camera's x axis, in
-    // three's column-major order, and the orbit's position in the last column.
-    const e = camera.matrix.elements;
-    e[0] = cy;
-    e[1] = 0;
-    e[2] = -sy;
-    e[3] = 0;
-    e[4] = -sy * ct;
-    e[5] = st;
-    e[6] = -cy * ct;
-    e[7] = 0;
-    e[8] = sy * st;
-    e[9] = ct;
-    e[10] = cy * st;
-    e[11] = 0;
-    e[12] = sy * st * d;
-    e[13] = ct * d;
-    e[14] = cy * st * d;
-    e[15] = 1;
-    camera.updateMatrixWorld(true);
-  }
 
   function applyShift(): void {
     camera.updateProjectionMatrix();
@@ -98,38 +120,29 @@ export function createBoardCamera(): BoardCamera {
     },
     centre(now = false) {
       aimYaw = aimPitch = 0;
-      if (now) swing.yaw = swing.pitch = 0;
+      if (now) orbit.yaw = orbit.pitch = 0;
     },
     ease(dt) {
       const k = 1 - Math.exp(-Math.min(Math.max(dt, 0), 100) / PARALLAX_MS);
-      swing.yaw += (aimYaw - swing.yaw) * k;
-      swing.pitch += (aimPitch - swing.pitch) * k;
-      if (Math.abs(aimYaw - swing.yaw) < 1e-4 && Math.abs(aimPitch - swing.pitch) < 1e-4) {
-        swing.yaw = aimYaw;
-        swing.pitch = aimPitch;
+      orbit.yaw += (aimYaw - orbit.yaw) * k;
+      orbit.pitch += (aimPitch - orbit.pitch) * k;
+      if (Math.abs(aimYaw - orbit.yaw) < 1e-4 && Math.abs(aimPitch - orbit.pitch) < 1e-4) {
+        orbit.yaw = aimYaw;
+        orbit.pitch = aimPitch;
       }
-      place(false);
+      place(camera, orbit, false);
       applyShift();
-      return swing.yaw !== aimYaw || swing.pitch !== aimPitch;
+      return orbit.yaw !== aimYaw || orbit.pitch !== aimPitch;
     },
     fit(size, aspect) {
       if (size === 0) return;
-      const h = size / 2 + RIM;
-      const c = size / 2 - (1 - CUBE_SIDE) / 2;
-      const top = SLOT_TOP + heightOf(12) * 1.05;
-      let k = 0;
-      for (const sx of [-1, 1])
-        for (const sz of [-1, 1]) {
-          fitPoints[k++]!.set(sx * h, 0, sz * h);
-          fitPoints[k++]!.set(sx * h, -BOARD_THICKNESS, sz * h);
-          fitPoints[k++]!.set(sx * c, top, sz * c);
-        }
+      setFitPoints(fitPoints, size);
       camera.aspect = aspect;
       shiftX = shiftY = 0;
-      distance = size * 3;
+      orbit.distance = size * 3;
       const room = 1 - 2 * MARGIN;
       for (let iteration = 0; iteration < 12; iteration++) {
-        place(true);
+        place(camera, orbit, true);
         applyShift();
         let minX = Infinity;
         let maxX = -Infinity;
@@ -143,12 +156,12 @@ export function createBoardCamera(): BoardCamera {
           maxY = Math.max(maxY, scratch.y);
         }
         // Projected size shrinks about as 1/distance, so scaling the distance converges in a few steps.
-        distance *= Math.max((maxX - minX) / 2, (maxY - minY) / 2) / room;
+        orbit.distance *= Math.max((maxX - minX) / 2, (maxY - minY) / 2) / room;
         // Adding c to the z column moves every point by −c in NDC.
         shiftX += (minX + maxX) / 2;
         shiftY += (minY + maxY) / 2;
       }
-      place(false);
+      place(camera, orbit, false);
       applyShift();
     },
     toScreen(x, y, z, width, height) {

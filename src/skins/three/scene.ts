@@ -60,21 +60,101 @@ export interface CubesScene {
   pose(timeline: Timeline, elapsed: number): void;
 }
 
-export function createCubesScene(gpu: GpuResources): CubesScene {
-  const scene = new Scene();
-  let size = 0;
-  let atlas: LabelAtlas | null = null;
-  const trackPose: Pose = { col: 0, row: 0, scale: 1, opacity: 1 };
-  const colour = new Color();
-
-  // No environment map: prefiltering one costs seconds of GPU time on software renderers.
-  // A sky/ground fill, a key light from behind-left and a soft front fill do the job.
+/**
+ * The lights. No environment map: prefiltering one costs seconds of GPU time on software
+ * renderers. A sky/ground fill, a key light from behind-left and a soft front fill do the job.
+ */
+function addLights(scene: Scene): void {
   const hemisphere = new HemisphereLight(0xffffff, 0xb8a894, 1.45);
   const sun = new DirectionalLight(0xffffff, 1.9);
   sun.position.set(-2.2, 8, 4.2);
   const fill = new DirectionalLight(0xfff4e8, 0.45);
   fill.position.set(3, 2.5, 6);
   scene.add(hemisphere, sun, sun.target, fill, fill.target);
+}
+
+/** Puts the `n`×`n` slots in place, centred on the board. */
+function placeSlots(slots: InstancedMesh, n: number): void {
+  const half = (n - 1) / 2;
+  const m = slots.instanceMatrix.array;
+  for (let i = 0; i < n * n; i++) {
+    const o = i * 16;
+    m.fill(0, o, o + 16);
+    m[o] = m[o + 5] = m[o + 10] = m[o + 15] = 1;
+    m[o + 12] = (i % n) - half;
+    m[o + 14] = Math.floor(i / n) - half;
+  }
+  slots.count = n * n;
+  slots.instanceMatrix.needsUpdate = true;
+}
+
+/** Shows the hint on the rim of a board of `size`, pointing outwards; null hides it. */
+function placeHint(hintBar: Mesh, hint: Direction | null, size: number): void {
+  if (!hint || size === 0) {
+    hintBar.visible = false;
+    return;
+  }
+  // On the rim, midway between the outer slots and the board's edge.
+  const edge = size / 2 + RIM / 2 - 0.03;
+  hintBar.rotation.y = hint === 'right' ? 0 : hint === 'left' ? Math.PI : hint === 'up' ? Math.PI / 2 : -Math.PI / 2;
+  hintBar.position.set(hint === 'left' ? -edge : hint === 'right' ? edge : 0, 0.004, hint === 'up' ? -edge : hint === 'down' ? edge : 0);
+  hintBar.visible = true;
+}
+
+/** The three geometries of a tile, tracked, each reading the shared per-tile opacity; the cube its glow, the number its atlas cell. */
+function tileGeometries(
+  gpu: GpuResources,
+  opacity: InstancedBufferAttribute,
+  glow: InstancedBufferAttribute,
+  labelRects: InstancedBufferAttribute,
+): [cube: BufferGeometry, label: BufferGeometry, shadow: BufferGeometry] {
+  const cube = gpu.track(cubeGeometry());
+  cube.setAttribute('aOpacity', opacity);
+  cube.setAttribute('aGlow', glow);
+  const label = gpu.track(labelGeometry());
+  label.setAttribute('aOpacity', opacity);
+  label.setAttribute('aLabel', labelRects);
+  const shadow = gpu.track(shadowGeometry());
+  shadow.setAttribute('aOpacity', opacity);
+  return [cube, label, shadow];
+}
+
+/** Opaque first: cubes, then slots and board behind them. Then shadows and numbers, blended; the hint last. No tiles yet. */
+function setDrawOrder(cubes: InstancedMesh, labels: InstancedMesh, shadows: InstancedMesh, slots: InstancedMesh, hintBar: Mesh): void {
+  cubes.renderOrder = -1;
+  shadows.renderOrder = 1;
+  labels.renderOrder = 2;
+  hintBar.renderOrder = 3;
+  for (const mesh of [cubes, labels, shadows, slots]) mesh.frustumCulled = false;
+  cubes.count = labels.count = shadows.count = 0;
+}
+
+/** Writes each tile's colour, glow and number (its cell of the atlas) for `timeline`; returns how many tiles it has. */
+function dressTiles(
+  timeline: Timeline,
+  atlas: LabelAtlas | null,
+  colour: Color,
+  colours: InstancedBufferAttribute,
+  glow: InstancedBufferAttribute,
+  labelRects: InstancedBufferAttribute,
+): number {
+  const n = Math.min(timeline.tracks.length, MAX_TILES);
+  for (let i = 0; i < n; i++) {
+    const e = timeline.tracks[i]!.exponent;
+    colour.set(tileColour(e)).toArray(colours.array, i * 3);
+    glow.array[i] = tileGlow(e) * 0.12;
+    atlas?.rectOf(e, labelRects.array as Float32Array, i * 4);
+  }
+  return n;
+}
+
+export function createCubesScene(gpu: GpuResources): CubesScene {
+  const scene = new Scene();
+  let size = 0;
+  let atlas: LabelAtlas | null = null;
+  const trackPose: Pose = { col: 0, row: 0, scale: 1, opacity: 1 };
+  const colour = new Color();
+  addLights(scene);
 
   // Per-tile buffers, shared by cubes, numbers and shadows.
   const matrices = new InstancedBufferAttribute(new Float32Array(MAX_TILES * 16), 16).setUsage(DynamicDrawUsage);
@@ -84,15 +164,7 @@ export function createCubesScene(gpu: GpuResources): CubesScene {
   const colours = new InstancedBufferAttribute(new Float32Array(MAX_TILES * 3), 3);
 
   const materials = createMaterials(gpu);
-  const cube = gpu.track(cubeGeometry());
-  cube.setAttribute('aOpacity', opacity);
-  cube.setAttribute('aGlow', glow);
-  const label = gpu.track(labelGeometry());
-  label.setAttribute('aOpacity', opacity);
-  label.setAttribute('aLabel', labelRects);
-  const shadow = gpu.track(shadowGeometry());
-  shadow.setAttribute('aOpacity', opacity);
-
+  const [cube, label, shadow] = tileGeometries(gpu, opacity, glow, labelRects);
   const cubes = gpu.track(new InstancedMesh(cube, materials.cube, MAX_TILES));
   cubes.instanceMatrix = matrices;
   cubes.instanceColor = colours;
@@ -105,13 +177,7 @@ export function createCubesScene(gpu: GpuResources): CubesScene {
   const board = new Mesh(gpu.track(new BufferGeometry()), materials.board);
   const hintBar = new Mesh(gpu.track(new BufferGeometry()), materials.hint);
   hintBar.visible = false;
-  // Opaque first: cubes, then slots and board behind them. Then shadows and numbers, blended.
-  cubes.renderOrder = -1;
-  shadows.renderOrder = 1;
-  labels.renderOrder = 2;
-  hintBar.renderOrder = 3;
-  for (const mesh of [cubes, labels, shadows, slots]) mesh.frustumCulled = false;
-  cubes.count = labels.count = shadows.count = 0;
+  setDrawOrder(cubes, labels, shadows, slots, hintBar);
   scene.add(board, slots, shadows, cubes, labels, hintBar);
 
   return {
@@ -123,17 +189,7 @@ export function createCubesScene(gpu: GpuResources): CubesScene {
       size = n;
       board.geometry = gpu.replace(board.geometry, boardGeometry(n));
       hintBar.geometry = gpu.replace(hintBar.geometry, hintGeometry(n));
-      const half = (n - 1) / 2;
-      const m = slots.instanceMatrix.array;
-      for (let i = 0; i < n * n; i++) {
-        const o = i * 16;
-        m.fill(0, o, o + 16);
-        m[o] = m[o + 5] = m[o + 10] = m[o + 15] = 1;
-        m[o + 12] = (i % n) - half;
-        m[o + 14] = Math.floor(i / n) - half;
-      }
-      slots.count = n * n;
-      slots.instanceMatrix.needsUpdate = true;
+      placeSlots(slots, n);
       const maxExponent = n * n + 1;
       if (!atlas || atlas.maxExponent < maxExponent) {
         atlas = drawLabelAtlas(Math.max(maxExponent, 17), CELL_WIDTH * (CUBE_SIDE / LABEL_WIDTH));
@@ -144,28 +200,10 @@ export function createCubesScene(gpu: GpuResources): CubesScene {
       paintBoard(materials, theme);
     },
     showHint(hint) {
-      if (!hint || size === 0) {
-        hintBar.visible = false;
-        return;
-      }
-      // On the rim, midway between the outer slots and the board's edge.
-      const edge = size / 2 + RIM / 2 - 0.03;
-      hintBar.rotation.y = hint === 'right' ? 0 : hint === 'left' ? Math.PI : hint === 'up' ? Math.PI / 2 : -Math.PI / 2;
-      hintBar.position.set(
-        hint === 'left' ? -edge : hint === 'right' ? edge : 0,
-        0.004,
-        hint === 'up' ? -edge : hint === 'down' ? edge : 0,
-      );
-      hintBar.visible = true;
+      placeHint(hintBar, hint, size);
     },
     begin(timeline) {
-      const n = Math.min(timeline.tracks.length, MAX_TILES);
-      for (let i = 0; i < n; i++) {
-        const e = timeline.tracks[i]!.exponent;
-        colour.set(tileColour(e)).toArray(colours.array, i * 3);
-        glow.array[i] = tileGlow(e) * 0.12;
-        atlas?.rectOf(e, labelRects.array as Float32Array, i * 4);
-      }
+      const n = dressTiles(timeline, atlas, colour, colours, glow, labelRects);
       cubes.count = labels.count = shadows.count = n;
       // A see-through cube must be drawn over the board, not before it.
       cubes.renderOrder = timeline.tracks.some((t) => t.kind === 'fadeIn' || t.kind === 'fadeOut') ? 1 : -1;
