@@ -234,17 +234,15 @@ export class Searcher {
     ret[0] = best;
   }
 
+  /** Whether the node budget or the deadline has passed (asked once per CLOCK_EVERY + 1 expansions). */
+  private pastDeadline(): boolean {
+    return this.nodes > this.nodeDeadline || (this.deadline !== Infinity && this.now() > this.deadline);
+  }
+
   /** A position before the spawn, reached with probability prob[depth]; always expanded (callers score leaves). */
   private chanceNode(lo: number, hi: number, depth: number): void {
     const ret = this.ret;
-    if (this.aborted) {
-      ret[0] = 0;
-      return;
-    }
-    if (
-      (++this.expansions & CLOCK_EVERY) === 0 &&
-      (this.nodes > this.nodeDeadline || (this.deadline !== Infinity && this.now() > this.deadline))
-    ) {
+    if (this.aborted || ((++this.expansions & CLOCK_EVERY) === 0 && this.pastDeadline())) {
       this.aborted = true;
       ret[0] = 0;
       return;
