@@ -1,6 +1,6 @@
-import { MAX_SIZE, MIN_SIZE, canMove, exponentOf, isValidSize, maxExponent, toValues } from './board';
+import { MAX_SIZE, MIN_SIZE, canMove, exponentOf, isValidSize, maxExponent, maxTile, toValues } from './board';
 import type { GameState, Status } from './game';
-import { STATUSES, isValidTarget } from './game';
+import { STATUSES, isValidTarget, isWinningTile } from './game';
 import { isValidRngState, isValidSeed } from './rng';
 
 /** Version of the saved-game JSON; bump it when the shape changes and keep reading the old one. */
@@ -75,8 +75,7 @@ export function parseGame(input: unknown): ParseResult<GameState> {
   if (!isValidTarget(target, size)) return fail('target must be a power of two from 8 up');
 
   const board = { size, cells: exponents };
-  const goal = Math.log2(target);
-  const reached = exponents.some((e) => e >= goal);
+  const reached = isWinningTile(maxTile(board), target);
   const movable = canMove(board);
   const s = status as Status;
   if (s === 'playing' && (reached || !movable)) return fail(`status "playing" does not fit the board`);
