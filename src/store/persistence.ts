@@ -1,5 +1,6 @@
 import type { GameState, ParseResult, SavedGame } from '../engine';
 import { parseGame, serializeGame } from '../engine';
+import { isRecord as isObject } from '../engine/untrusted';
 import type { NoticeKind, StorageLike } from './types';
 
 /**
@@ -38,8 +39,6 @@ function undoEntry(state: GameState): string {
 export function encodeSave(game: GameState, past: readonly GameState[]): string {
   return `{"v":1,"game":${JSON.stringify(serializeGame(game))},"undo":[${past.map(undoEntry).join(',')}]}`;
 }
-
-const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 export function decodeSave(text: string): ParseResult<Loaded> {
   let data: unknown;
