@@ -15,7 +15,7 @@ import { EN_TERMINAL } from '../i18n/en/terminal';
 import { loadLang } from '../i18n/load';
 import { noticeText } from '../i18n/notice';
 import type { GameStore, GameView, Notice, ReadonlyStore, StorageLike } from '../store';
-import { createGameStore, DEFAULT_KEY_PREFIX, keysFor } from '../store';
+import { createGameStore, DEFAULT_KEY_PREFIX, storageKeysFor } from '../store';
 import { decodeSave } from '../store/persistence';
 import type { TerminalScreen } from '../skins/terminal';
 import { createTerminalSkin, detectColorMode } from '../skins/terminal';
@@ -141,7 +141,7 @@ export const playCommand: Command = {
     }
 
     const directory = stateDirectory(io.env);
-    const keys = keysFor(DEFAULT_KEY_PREFIX);
+    const keys = storageKeysFor(DEFAULT_KEY_PREFIX);
     let unsaved = false;
     const files = directory ? createFileStorage(directory) : NO_HOME_STORAGE;
     /** Remembers a failure (the store then plays on in memory), so the goodbye never claims a save. */

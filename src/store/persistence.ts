@@ -100,12 +100,13 @@ export function decodeBests(text: string): ParseResult<Bests> {
   return { ok: true, value: out };
 }
 
-export interface Keys {
+/** Where a game and its best scores are stored (not key bindings: those are src/input/keymap.ts). */
+export interface StorageKeys {
   readonly game: string;
   readonly best: string;
 }
 
-export const keysFor = (prefix: string): Keys => ({ game: `${prefix}:game:v1`, best: `${prefix}:best:v1` });
+export const storageKeysFor = (prefix: string): StorageKeys => ({ game: `${prefix}:game:v1`, best: `${prefix}:best:v1` });
 
 /**
  * Storage that never throws: the first failure switches to memory and is reported
