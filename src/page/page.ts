@@ -6,10 +6,10 @@
 import { chooseLocale } from '../i18n/choose';
 import type { Lang, Locale } from '../i18n/core';
 import { say } from '../i18n/core';
-import { EN_CORE } from '../i18n/en/core';
 import { EN_PAGE } from '../i18n/en/page';
 import type { QueuedCommands } from '../input';
 import { AI_KEYS, PAGE_HELP, belongsToAnotherControl, commandFor, describeKeys } from '../input';
+import { howToSentence } from '../input/how-to';
 import type { PlayableSkin } from '../skins/registry';
 import { FALLBACK_SKIN } from '../skins/registry';
 import type { GameStore } from '../store';
@@ -98,7 +98,7 @@ export function mountPage({
     doc.documentElement.lang = current.locale;
     doc.documentElement.dir = current.dir;
     localize?.(doc, current);
-    describeKeys(doc, say(current, EN_CORE, 'game.howTo'));
+    describeKeys(doc, howToSentence(current));
   };
   localizePage();
   const notices = mountNotices(byId(doc, 'notices'), store, (id) => actions().dismissNotice(id), lang);
