@@ -5,7 +5,7 @@
  * searches shallow; on these boards that is enough for hints and autoplay.
  */
 import type { Board, Direction } from '../engine';
-import { DIRECTIONS, move } from '../engine';
+import { DIRECTIONS, FOUR_CHANCE, move } from '../engine';
 import type { HeuristicWeights } from './heuristic';
 import { DEFAULT_WEIGHTS, lineScore } from './heuristic';
 
@@ -94,7 +94,8 @@ export function searchFlat(board: Board, options: FlatOptions): FlatResult {
   return { dir: best, scores, nodes, completed: !aborted };
 }
 
+/** A 2 (exponent 1) or a 4 (exponent 2), with the engine's odds. */
 const SPAWNS: readonly (readonly [exponent: number, chance: number])[] = [
-  [1, 0.9],
-  [2, 0.1],
+  [1, 1 - FOUR_CHANCE],
+  [2, FOUR_CHANCE],
 ];

@@ -1,6 +1,6 @@
 /**
  * Expectimax on the bitboard. A move node takes the best of the four slides; a chance
- * node averages over every empty cell and both spawns (a 2 with 0.9, a 4 with 0.1). A
+ * node averages over every empty cell and both spawns (a 2 or a 4, with the engine's `FOUR_CHANCE`). A
  * branch whose probability falls under the cut-off, or that reaches the depth limit, is
  * scored by the heuristic. Chance nodes are cached in a transposition table keyed on both
  * 32-bit halves, compared exactly.
@@ -10,6 +10,7 @@
  * `nodes` counts slides evaluated (four per move node), the unit nneonneo/2048-ai reports
  * as "moves evaled", so the two rates compare directly.
  */
+import { FOUR_CHANCE } from '../engine';
 import { ROW_LEFT, ROW_RIGHT, countEmpty, moveInto, moved, transposeHi, transposeLo } from './bitboard';
 import { defaultHeuristicTable } from './heuristic';
 import { DEFAULT_TABLE_BITS, TranspositionTable } from './transposition';
@@ -34,8 +35,9 @@ export interface RootResult {
   readonly completed: boolean;
 }
 
-const SPAWN_2 = 0.9;
-const SPAWN_4 = 0.1;
+/** The engine's spawn odds: a 4 with FOUR_CHANCE (0.1), a 2 otherwise. */
+const SPAWN_4 = FOUR_CHANCE;
+const SPAWN_2 = 1 - FOUR_CHANCE;
 const CLOCK_EVERY = 63;
 /** Depth limits stay below this (the table keeps depths in 8 bits; deeper is hopeless anyway). */
 export const MAX_DEPTH = 32;
@@ -232,17 +234,15 @@ export class Searcher {
     ret[0] = best;
   }
 
+  /** Whether the node budget or the deadline has passed (asked once per CLOCK_EVERY + 1 expansions). */
+  private pastDeadline(): boolean {
+    return this.nodes > this.nodeDeadline || (this.deadline !== Infinity && this.now() > this.deadline);
+  }
+
   /** A position before the spawn, reached with probability prob[depth]; always expanded (callers score leaves). */
   private chanceNode(lo: number, hi: number, depth: number): void {
     const ret = this.ret;
-    if (this.aborted) {
-      ret[0] = 0;
-      return;
-    }
-    if (
-      (++this.expansions & CLOCK_EVERY) === 0 &&
-      (this.nodes > this.nodeDeadline || (this.deadline !== Infinity && this.now() > this.deadline))
-    ) {
+    if (this.aborted || ((++this.expansions & CLOCK_EVERY) === 0 && this.pastDeadline())) {
       this.aborted = true;
       ret[0] = 0;
       return;

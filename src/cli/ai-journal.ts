@@ -10,6 +10,7 @@ import type { PresetName } from '../ai';
 import { isPresetName } from '../ai';
 import type { GameSummary } from '../ai/selfplay';
 import { defaultTarget, isValidSeed, isValidSize } from '../engine';
+import { isRecord, parseJson } from '../engine/untrusted';
 import { verifyRecord } from '../replay/record';
 import { UsageError } from './command';
 
@@ -36,18 +37,13 @@ const sameSettings = (a: JournalSettings, b: JournalSettings): boolean =>
 const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0;
 
 function parseLine(text: string): JournalLine | null {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (typeof data !== 'object' || data === null) return null;
-  const { preset, size, deterministic, maxMoves, game } = data as Record<string, unknown>;
+  const data = parseJson(text);
+  if (!isRecord(data)) return null;
+  const { preset, size, deterministic, maxMoves, game } = data;
   if (!isPresetName(preset) || !isValidSize(size) || typeof deterministic !== 'boolean') return null;
   if (maxMoves !== null && !(Number.isInteger(maxMoves) && (maxMoves as number) > 0)) return null;
-  if (typeof game !== 'object' || game === null) return null;
-  const g = game as Record<string, unknown>;
+  if (!isRecord(game)) return null;
+  const g = game;
   if (!isValidSeed(g['seed']) || typeof g['record'] !== 'string' || !/^[LRUD]*$/.test(g['record'])) return null;
   for (const key of ['maxTile', 'score', 'moves', 'seconds', 'nodes', 'searchMs', 'slowestMoveMs']) if (!isCount(g[key])) return null;
   const summary: GameSummary = {

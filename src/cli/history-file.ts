@@ -27,6 +27,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import { isRecord, own, parseJson } from '../engine/untrusted';
 import { entryLine } from '../history/archive';
 import type { HistoryEntry } from '../history/entry';
 import { parseEntry } from '../history/entry';
@@ -69,14 +70,10 @@ export interface HistoryFile {
 type Line = { kind: 'keep'; entry: HistoryEntry } | { kind: 'retract'; id: string } | { kind: 'bad' };
 
 function parseLine(text: string): Line {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    return { kind: 'bad' };
-  }
-  if (typeof data === 'object' && data !== null && !Array.isArray(data) && Object.hasOwn(data, 'retract')) {
-    const id = (data as { retract: unknown }).retract;
+  const data = parseJson(text);
+  if (data === undefined) return { kind: 'bad' };
+  if (isRecord(data) && Object.hasOwn(data, 'retract')) {
+    const id = own(data, 'retract');
     return typeof id === 'string' ? { kind: 'retract', id } : { kind: 'bad' };
   }
   const parsed = parseEntry(data);

@@ -16,8 +16,8 @@ import { EN_TERMINAL } from '../i18n/en/terminal';
 import { loadLang } from '../i18n/load';
 import { noticeText } from '../i18n/notice';
 import type { GameStore, GameView, Notice, ReadonlyStore, StorageLike } from '../store';
-import { createGameStore, DEFAULT_KEY_PREFIX, keysFor } from '../store';
-import type { Keys } from '../store/persistence';
+import { createGameStore, DEFAULT_KEY_PREFIX, storageKeysFor } from '../store';
+import type { StorageKeys } from '../store/persistence';
 import { decodeSave } from '../store/persistence';
 import type { TerminalScreen, TerminalSkin } from '../skins/terminal';
 import { createTerminalSkin, detectColorMode } from '../skins/terminal';
@@ -162,7 +162,7 @@ function noteFailures(files: StorageLike): { storage: StorageLike; unsaved: () =
 type Say = Speak<typeof EN_TERMINAL>;
 
 /** The words for a notice: the history's own as they are, the store's naming the files in `directory`. */
-function noticeWords(t: Say, lang: Lang, directory: string | null, keys: Keys, own: readonly Notice[]): (notice: Notice) => string {
+function noticeWords(t: Say, lang: Lang, directory: string | null, keys: StorageKeys, own: readonly Notice[]): (notice: Notice) => string {
   return (notice) => {
     if (own.includes(notice)) return notice.message;
     if (!directory) return notice.kind === 'storage-unavailable' ? t('term.noHome') : noticeText(notice, lang);
@@ -204,7 +204,7 @@ export const playCommand: Command = {
     }
 
     const directory = stateDirectory(io.env);
-    const keys = keysFor(DEFAULT_KEY_PREFIX);
+    const keys = storageKeysFor(DEFAULT_KEY_PREFIX);
     const files = directory ? createFileStorage(directory) : NO_HOME_STORAGE;
     const { storage, unsaved } = noteFailures(files);
     // LC_ALL, LC_MESSAGES or LANG name the language; its words load before the first frame.

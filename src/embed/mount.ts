@@ -23,7 +23,7 @@ import type { GameHandle } from './handle';
 import type { EmbedSkin, LiveName, LiveOptions, MountOptions, ResolvedOptions } from './options';
 import { checkDirection, checkLiveOptions, checkSeed, checkSize, checkSkin, problemLine, quote, resolveOptions } from './options';
 import { claimStorage } from './storage';
-import { adoptStyles, buildView, howToText } from './view';
+import { adoptStyles, buildView } from './view';
 
 export interface StartParams {
   /** The shadow root the game fills. */
@@ -185,7 +185,7 @@ export function startGame({ shadow, events, options, problems, onDestroy, onLang
     const locale = wantedLocale();
     if (locale === lang.locale) return mark();
     import('./speak').then(
-      async ({ loadLang, localize }) => {
+      async ({ loadLang, localize, howToText }) => {
         const loaded = await loadLang(locale);
         if (destroyed || wantedLocale() !== locale) return;
         lang = loaded;

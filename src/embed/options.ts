@@ -7,6 +7,7 @@
  */
 import type { Direction, Status } from '../engine';
 import { DEFAULT_SIZE, DIRECTIONS, MAX_SEED, MAX_SIZE, MIN_SIZE, isValidSeed, isValidSize } from '../engine';
+import { isRecord } from '../engine/untrusted';
 import type { Locale } from '../i18n/core';
 import { LOCALES } from '../i18n/core';
 import { matchLocale } from '../i18n/choose';
@@ -141,7 +142,6 @@ function parseWhole(value: unknown): number | undefined {
 const oneOf = <T extends string>(allowed: readonly T[], value: unknown): value is T =>
   typeof value === 'string' && (allowed as readonly string[]).includes(value);
 const fine = <T>(value: T): Checked<T> => ({ value, problems: [] });
-const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 /**
  * How a new value reaches a game that is already running:

@@ -4,6 +4,7 @@
  * from an origin the frame's address allows. Pure: checked here, tested in Node.
  */
 import type { Direction } from '../engine';
+import { isRecord } from '../engine/untrusted';
 import type { Checked, EmbedSkin, GameEventDetail, GameSnapshot, LiveOptions, MoveEventDetail, ScoreEventDetail } from './options';
 import { checkDirection, checkLiveOptions, checkSeed, checkSize, checkSkinName, quote } from './options';
 
@@ -44,7 +45,6 @@ export type FrameCommand =
 export type ParsedCommand =
   { readonly ok: true; readonly command: FrameCommand } | { readonly ok: false; readonly error: string; readonly id?: MessageId };
 
-const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 const COMMANDS = ['move', 'undo', 'newGame', 'setSkin', 'setOptions', 'getState'] as const;
 
 /** Reads a posted message: null when it is not addressed to the game at all. */

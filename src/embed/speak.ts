@@ -4,3 +4,4 @@
  */
 export { loadLang } from '../i18n/load';
 export { localize } from '../game-ui/localize';
+export { howToText } from './how-to-text';

@@ -3,10 +3,8 @@
  * text only, never HTML parsed from a string (so it also runs under Trusted Types).
  * The overlays and notices are built on first use by extras.ts.
  */
-import type { Lang } from '../i18n/core';
-import { ENGLISH, say } from '../i18n/core';
 import { EN_CORE } from '../i18n/en/core';
-import { GAME_SHORTCUTS } from '../input/keymap';
+import { GAME_SHORTCUTS, HOW_TO } from '../input/keymap';
 import stylesheet from './styles.css?inline';
 
 export interface EmbedView {
@@ -37,9 +35,6 @@ const ICONS = {
   newGame: 'M12 5V2L7.5 6 12 10V7a5 5 0 1 1-5 5H5a7 7 0 1 0 7-7z',
   undo: 'M12.5 8c-2.65 0-5.05 1-6.9 2.6L2 7v9h9l-3.62-3.62A7.95 7.95 0 0 1 20.1 16l2.37-.78A10.5 10.5 0 0 0 12.5 8z',
 } as const;
-
-/** The how-to sentence (the keymap's HOW_TO, in the player's language) without its key marks. */
-export const howToText = (lang: Lang): string => say(lang, EN_CORE, 'game.howTo').replace(/[[\]]/g, '');
 
 /** `h(tag, attributes, ...children)` for one document. */
 export const element =
@@ -95,8 +90,8 @@ export function buildView(doc: Document): EmbedView {
     'aria-label': EN_CORE['game.notices'],
     'data-i18n-label': 'game.notices',
   });
-  // The page's how-to sentence (from the keymap), as plain text: it is only read out (see `howToText`).
-  const howTo = h('p', { class: 'visually-hidden', id: 'how-to' }, howToText(ENGLISH));
+  // The page's how-to sentence (the keymap's English), as plain text: it is only read out (another language: `howToText`).
+  const howTo = h('p', { class: 'visually-hidden', id: 'how-to' }, HOW_TO.replace(/[[\]]/g, ''));
   const live = h('div', { class: 'visually-hidden', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' });
   const root = h(
     'div',

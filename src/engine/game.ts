@@ -50,14 +50,21 @@ export function isValidTarget(target: unknown, size: number): target is number {
 
 export const moveCount = (state: GameState): number => state.record.length;
 
-/** Places a 2 (90%) or a 4 (10%) in a uniformly chosen empty cell. */
+/** A spawn rolls one of this many equally likely numbers to choose its tile. */
+export const SPAWN_ROLLS = 10;
+/** How many of those rolls (the lowest) spawn a 4; every other roll spawns a 2. */
+export const FOUR_ROLLS = 1;
+/** The chance that a spawned tile is a 4 (0.1); a 2 otherwise. The AI weighs its chance nodes by it. */
+export const FOUR_CHANCE = FOUR_ROLLS / SPAWN_ROLLS;
+
+/** Places a 2 or a 4 (`FOUR_CHANCE`: 10%) in a uniformly chosen empty cell. */
 export function spawnTile(board: Board, rng: RngState): { board: Board; rng: RngState; step: Step | null } {
   const empty = emptyCells(board);
   if (empty.length === 0) return { board, rng, step: null };
   const [pick, afterPick] = nextInt(rng, empty.length);
-  const [roll, afterRoll] = nextInt(afterPick, 10);
+  const [roll, afterRoll] = nextInt(afterPick, SPAWN_ROLLS);
   const at = empty[pick] as number;
-  const exponent = roll === 0 ? 2 : 1;
+  const exponent = roll < FOUR_ROLLS ? 2 : 1;
   const cells = board.cells.slice();
   cells[at] = exponent;
   return { board: { size: board.size, cells }, rng: afterRoll, step: { kind: 'spawn', at, value: valueOf(exponent) } };

@@ -3,6 +3,6 @@ export * from './board';
 export * from './move';
 export * from './rng';
 export * from './game';
-export * from './history';
+export * from './undo';
 export * from './serialize';
 export * from './line-table';

@@ -1,7 +1,11 @@
-import { MAX_SIZE, MIN_SIZE, canMove, exponentOf, isValidSize, maxExponent, toValues } from './board';
+import { MAX_SIZE, MIN_SIZE, canMove, exponentOf, isValidSize, maxExponent, maxTile, toValues } from './board';
 import type { GameState, Status } from './game';
-import { STATUSES, isValidTarget } from './game';
+import { STATUSES, isValidTarget, isWinningTile } from './game';
 import { isValidRngState, isValidSeed } from './rng';
+import type { ParseResult } from './untrusted';
+import { fail, isRecord, own, parseJson } from './untrusted';
+
+export type { ParseResult } from './untrusted';
 
 /** Version of the saved-game JSON; bump it when the shape changes and keep reading the old one. */
 export const SAVE_VERSION = 1;
@@ -21,8 +25,6 @@ export interface SavedGame {
   readonly target: number;
 }
 
-export type ParseResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string };
-
 export function serializeGame(state: GameState): SavedGame {
   return {
     v: SAVE_VERSION,
@@ -36,10 +38,6 @@ export function serializeGame(state: GameState): SavedGame {
     target: state.target,
   };
 }
-
-const fail = (error: string): { ok: false; error: string } => ({ ok: false, error });
-const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
-const own = (o: Record<string, unknown>, key: string): unknown => (Object.hasOwn(o, key) ? o[key] : undefined);
 
 /**
  * Validates anything (usually `JSON.parse` output) as a saved game. Never throws and
@@ -75,8 +73,7 @@ export function parseGame(input: unknown): ParseResult<GameState> {
   if (!isValidTarget(target, size)) return fail('target must be a power of two from 8 up');
 
   const board = { size, cells: exponents };
-  const goal = Math.log2(target);
-  const reached = exponents.some((e) => e >= goal);
+  const reached = isWinningTile(maxTile(board), target);
   const movable = canMove(board);
   const s = status as Status;
   if (s === 'playing' && (reached || !movable)) return fail(`status "playing" does not fit the board`);
@@ -93,11 +90,6 @@ export function parseGame(input: unknown): ParseResult<GameState> {
 
 /** Parses JSON text as a saved game; malformed JSON is an error like any other. */
 export function parseGameJson(text: string): ParseResult<GameState> {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    return fail('the save is not valid JSON');
-  }
-  return parseGame(data);
+  const data = parseJson(text);
+  return data === undefined ? fail('the save is not valid JSON') : parseGame(data);
 }

@@ -8,6 +8,7 @@
  */
 import type { ParseResult } from '../engine';
 import { maxTile } from '../engine';
+import { fail, isRecord, own, parseJson } from '../engine/untrusted';
 import type { HistoryEntry } from './entry';
 import { parseEntry, recordOfEntry } from './entry';
 import { verifyRecord } from '../replay/record';
@@ -53,8 +54,6 @@ export function encodeArchive(entries: readonly HistoryEntry[]): string {
   return `${head}\n${entries.map(entryLine).join(',\n')}\n]}\n`;
 }
 
-const fail = (error: string): { ok: false; error: string } => ({ ok: false, error });
-
 /**
  * Why a parsed entry's moves do not give what it says, or null when they do: every move
  * must change the board, the score and tile must match, and a game kept at game over must
@@ -77,15 +76,10 @@ export function replayProblem(entry: HistoryEntry): string | null {
 export function openArchive(text: string): ParseResult<readonly unknown[]> {
   if (text.length > MAX_ARCHIVE_CHARS)
     return fail(`The file is too large to be a cube2048 history (over ${MAX_ARCHIVE_CHARS / 1024 / 1024} MB).`);
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    return fail('The file is not valid JSON.');
-  }
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) return fail('The file is not a cube2048 history.');
-  const o = data as Record<string, unknown>;
-  const get = (k: string): unknown => (Object.hasOwn(o, k) ? o[k] : undefined);
+  const data = parseJson(text);
+  if (data === undefined) return fail('The file is not valid JSON.');
+  if (!isRecord(data)) return fail('The file is not a cube2048 history.');
+  const get = (k: string): unknown => own(data, k);
   if (get('format') !== ARCHIVE_FORMAT) return fail('The file is not a cube2048 history.');
   const v = get('v');
   if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 1)

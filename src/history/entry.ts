@@ -5,6 +5,7 @@
  */
 import type { ParseResult } from '../engine';
 import { isValidSeed, isValidSize, isValidTarget, isWinningTile } from '../engine';
+import { fail, isRecord, own } from '../engine/untrusted';
 import type { GameRecord } from '../replay/record';
 import { MAX_RECORD_MOVES } from '../replay/record';
 
@@ -74,7 +75,6 @@ export const summaryOf = (e: HistoryEntry): GameSummary => {
   return summary;
 };
 
-const fail = (error: string): { ok: false; error: string } => ({ ok: false, error });
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const isTime = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x) && x >= 0;
 
@@ -83,13 +83,11 @@ const isTime = (x: unknown): x is number => typeof x === 'number' && Number.isSa
  * trusted. It does not replay the moves: `verifyRecord(recordOfEntry(e))` does that.
  */
 export function parseEntry(input: unknown): ParseResult<HistoryEntry> {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) return fail('it is not an object');
-  const o = input as Record<string, unknown>;
-  const get = (k: string): unknown => (Object.hasOwn(o, k) ? o[k] : undefined);
+  if (!isRecord(input)) return fail('it is not an object');
   const { size, seed, target, score, maxTile, moves, end, mode, day, startedAt, endedAt, playedMs } = Object.fromEntries(
     ['size', 'seed', 'target', 'score', 'maxTile', 'moves', 'end', 'mode', 'day', 'startedAt', 'endedAt', 'playedMs'].map((k) => [
       k,
-      get(k),
+      own(input, k),
     ]),
   );
   if (typeof size !== 'number' || !isValidSize(size)) return fail('its board size is not 3 to 8');

@@ -4,6 +4,7 @@
  */
 import type { GameState } from '../engine';
 import { maxTile } from '../engine';
+import { isRecord } from '../engine/untrusted';
 import type { GameEnd, GameMode, HistoryEntry } from './entry';
 import { GAME_MODES, entryId } from './entry';
 
@@ -71,8 +72,8 @@ const isTime = (x: unknown): x is number => typeof x === 'number' && Number.isSa
 
 /** A meta read back from storage (the page's localStorage, the terminal's file), checked field by field; null when it is not one. */
 export function parseMeta(input: unknown): GameMeta | null {
-  if (typeof input !== 'object' || input === null) return null;
-  const { size, seed, mode, day, startedAt, lastAt, playedMs, kept } = input as Record<string, unknown>;
+  if (!isRecord(input)) return null;
+  const { size, seed, mode, day, startedAt, lastAt, playedMs, kept } = input;
   if (!isTime(size) || !isTime(seed) || !isTime(startedAt) || !isTime(lastAt) || !isTime(playedMs)) return null;
   if (typeof mode !== 'string' || !GAME_MODES.includes(mode as GameMode)) return null;
   if (day !== undefined && typeof day !== 'string') return null;

@@ -7,6 +7,7 @@
 import type { Message } from './core';
 import type { EN_ANNOUNCE } from './en/announce';
 import type { EN_CORE } from './en/core';
+import type { EN_HELP } from './en/help';
 import type { EN_QUESTION } from './en/question';
 import type { EN_SKINS } from './en/skins';
 import type { EN_STATS } from './en/stats';
@@ -20,6 +21,7 @@ import type { EN_SHARE } from './en/share';
 import type { EN_TERMINAL } from './en/terminal';
 
 export type English = typeof EN_CORE &
+  typeof EN_HELP &
   typeof EN_DIALOGS &
   typeof EN_NOTICES &
   typeof EN_AI &

@@ -10,16 +10,17 @@ export {
   REPLAY_KEYS,
   TERMINAL_KEYS,
   GAME_SHORTCUTS,
-  HOW_TO,
   PAGE_HELP,
   ariaKeys,
   commandFor,
-  howToPlay,
+  HOW_TO,
+  howToCaps,
   keyLabel,
   keysFor,
   moveSets,
 } from './keymap';
-export type { GameCommand, KeyCommand, KeyLike, Keymap, KeyPlace } from './keymap';
+// The how-to sentence (./how-to) is not re-exported: an embed in English never loads it.
+export type { GameCommand, HowToCaps, KeyCommand, KeyLike, Keymap, KeyPlace } from './keymap';
 export { attachSwipe, swipeDirection, defaultThreshold } from './swipe';
 export type { SwipeOptions } from './swipe';
 // The gamepad code itself (./gamepad) is loaded on demand, so it is not re-exported here.

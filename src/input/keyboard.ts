@@ -58,8 +58,8 @@ export function attachKeyboard(element: HTMLElement, commands: Commands, options
  * `[data-keys]` element gets the aria-keyshortcuts of the command it names, and each
  * `[data-how-to]` element the how-to sentence, each key in a <kbd>.
  */
-/** `howTo`: the sentence in the player's language, key labels in [brackets] (the keymap's HOW_TO by default). */
-export function describeKeys(root: ParentNode & Node, howTo: string = HOW_TO.replace(/\{/g, '[').replace(/\}/g, ']')): void {
+/** `howTo`: the sentence in the player's language (`howToSentence`, src/input/how-to.ts), key labels in [brackets]; English by default. */
+export function describeKeys(root: ParentNode & Node, howTo: string = HOW_TO): void {
   const doc = root.ownerDocument ?? (root as Document);
   const shortcuts: Readonly<Record<string, string>> = { ...GAME_SHORTCUTS, ...PAGE_HELP.shortcuts };
   for (const el of root.querySelectorAll<HTMLElement>('[data-keys]'))

@@ -150,35 +150,35 @@ export function moveSets(map: Keymap = GAME_KEYS): string[][] {
   return sets;
 }
 
-/**
- * How to play, in one sentence for the game page and the embed, each key cap in braces (a
- * set of letters is one cap): "Slide the tiles with {←}{↑}{→}{↓}, {WASD}, {HJKL} or a swipe.
- * Equal tiles merge. {U} or {Ctrl+Z} undoes, {N} starts a new game."
- */
-export function howToPlay(): string {
-  const caps = (labels: readonly string[], between: string): string => `{${labels.join(`}${between}{`)}}`;
-  // Alternatives in words: "{U} or {Ctrl+Z}", "{U}, {R} or {Ctrl+Z}".
-  const of = (command: KeyCommand): string => {
-    const labels = keysFor(GAME_KEYS, command).map((key) => keyLabel(key));
-    return labels.length < 2 ? caps(labels, '') : `${caps(labels.slice(0, -1), ', ')} or {${labels[labels.length - 1]}}`;
-  };
-  const moves = moveSets().map((set) => {
+/** The keys of the how-to sentence, by what they do, each key cap in [brackets] (a set of letters is one cap). */
+export interface HowToCaps {
+  /** One entry per set of move keys: '[←][↑][→][↓]', '[WASD]'. */
+  readonly move: readonly string[];
+  readonly undo: readonly string[];
+  readonly newGame: readonly string[];
+}
+
+/** The how-to sentence's key caps, from the bindings above. */
+export function howToCaps(): HowToCaps {
+  const caps = (labels: readonly string[]): string => `[${labels.join('][')}]`;
+  const of = (command: KeyCommand): string[] => keysFor(GAME_KEYS, command).map((key) => caps([keyLabel(key)]));
+  const move = moveSets().map((set) => {
     const labels = set.map((key) => keyLabel(key));
-    return labels.every((label) => /^[A-Z]$/.test(label)) ? `{${labels.join('')}}` : caps(labels, '');
+    return labels.every((label) => /^[A-Z]$/.test(label)) ? `[${labels.join('')}]` : caps(labels);
   });
-  return `Slide the tiles with ${moves.join(', ')} or a swipe. Equal tiles merge. ${of('undo')} undoes, ${of('newGame')} starts a new game.`;
+  return { move, undo: of('undo'), newGame: of('newGame') };
 }
 
 /*
- * The keymap as the game page and the embed show it: what `howToPlay`, `ariaKeys` and
+ * The keymap as the game page and the embed show it: what `howToCaps`, `ariaKeys` and
  * `keyLabel` make of the bindings above, written out because those bundles have no room for
  * that code (some 0.4 kB gzip; their size budgets are full). test/input/keymap.test.ts holds
  * each entry to the bindings and, when a binding changes, prints the entry to write here.
  */
 
-/** `howToPlay()`: each key cap in braces. */
+/** `howToSentence()`: the how-to sentence in English, each key cap in [brackets] (the embed's before another language loads). */
 export const HOW_TO =
-  'Slide the tiles with {←}{↑}{→}{↓}, {WASD}, {HJKL} or a swipe. Equal tiles merge. {U} or {Ctrl+Z} undoes, {N} starts a new game.';
+  'Slide the tiles with [←][↑][→][↓], [WASD], [HJKL] or a swipe. Equal tiles merge. [U] or [Ctrl+Z] undoes, [N] starts a new game.';
 
 /** `ariaKeys(GAME_KEYS, …)` of the game's buttons (the page's and the embed's). */
 export const GAME_SHORTCUTS = { newGame: 'N', undo: 'U Control+Z Meta+Z' } as const;

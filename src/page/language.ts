@@ -3,9 +3,8 @@
  * in it from the start, and another language taken up while the page runs.
  */
 import type { Lang, Locale } from '../i18n/core';
-import { say } from '../i18n/core';
-import { EN_CORE } from '../i18n/en/core';
 import { describeKeys } from '../input';
+import { howToSentence } from '../input/how-to';
 import { createLifetime } from '../game-ui/lifetime';
 
 /** `game-ui/localize.ts`'s `localize`: writes the markup's words in a language. */
@@ -45,7 +44,7 @@ export function speakPageLanguage({ doc, lang: first, localize: given, relabel }
     doc.documentElement.lang = current.locale;
     doc.documentElement.dir = current.dir;
     localize?.(doc, current);
-    describeKeys(doc, say(current, EN_CORE, 'game.howTo'));
+    describeKeys(doc, howToSentence(current));
   };
   write();
   return {

@@ -1,3 +1,4 @@
+import { isRecord as isObject } from '../engine/untrusted';
 import type { Locale } from '../i18n/core';
 import { LOCALES } from '../i18n/core';
 import type { PlayableSkin } from '../skins/registry';
@@ -28,7 +29,6 @@ export const DEFAULT_SETTINGS: Settings = {
 
 export const SETTINGS_KEY = 'cube2048:settings:v1';
 
-const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 const oneOf = <T extends string>(value: unknown, allowed: readonly T[], fallback: T): T =>
   allowed.includes(value as T) ? (value as T) : fallback;
 const bool = (value: unknown, fallback: boolean): boolean => (typeof value === 'boolean' ? value : fallback);

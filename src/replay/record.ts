@@ -5,6 +5,7 @@
  */
 import type { GameState, ParseResult } from '../engine';
 import { continueGame, directionOf, isValidSeed, isValidSize, isValidTarget, maxTile, newGame, replay, toRows } from '../engine';
+import { fail, isRecord, own, parseJson } from '../engine/untrusted';
 
 export const RECORD_VERSION = 1;
 /** A generous cap: a strong AI game to 65536 takes about 30,000 moves. */
@@ -31,8 +32,6 @@ export const recordOf = (game: GameState): GameRecord => ({
   score: game.score,
   maxTile: maxTile(game.board),
 });
-
-const fail = (error: string): { ok: false; error: string } => ({ ok: false, error });
 
 // --- binary layout: version, size-3 (3 bits) | log2 target (5 bits), seed (u32 LE),
 // varint score, log2 max tile, varint move count, then moves at 2 bits each.
@@ -148,15 +147,10 @@ export function recordToJson(record: GameRecord): string {
 
 export function recordFromJson(text: string): ParseResult<GameRecord> {
   if (text.length > MAX_RECORD_MOVES + 10_000) return fail('The file is too large to be a cube2048 game.');
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    return fail('The file is not valid JSON.');
-  }
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) return fail('The file is not a cube2048 game record.');
-  const o = data as Record<string, unknown>;
-  const get = (k: string): unknown => (Object.hasOwn(o, k) ? o[k] : undefined);
+  const data = parseJson(text);
+  if (data === undefined) return fail('The file is not valid JSON.');
+  if (!isRecord(data)) return fail('The file is not a cube2048 game record.');
+  const get = (k: string): unknown => own(data, k);
   if (get('format') !== 'cube2048-record') return fail('The file is not a cube2048 game record.');
   if (get('v') !== RECORD_VERSION)
     return fail(`The file was made by another version of cube2048 (format ${JSON.stringify(get('v')) ?? 'none'}).`);

@@ -55,11 +55,19 @@ export function tileGlow(exponent: number): number {
   return 0.6;
 }
 
-/** The tile value of an exponent; the only value arithmetic a skin needs. */
-export const tileValue = (exponent: number): number => 2 ** exponent;
+/*
+ * The engine's `valueOf` and `exponentOf` (engine/board.ts), the only value arithmetic a skin
+ * needs, written out: a skin may import the engine's types only, and a value import of even
+ * these two would cost the flat embed core a second file (the bundler keeps a module shared
+ * by the engine and the palette in a chunk of its own). test/skins/palette.test.ts holds them
+ * to the engine's on every tile a board can hold.
+ */
 
-/** The exponent of a tile value from a move report (values there are powers of two). */
-export const exponentOfValue = (value: number): number => Math.round(Math.log2(value));
+/** The tile value of an exponent: 0 for an empty cell, 2^e otherwise (the engine's `valueOf`). */
+export const tileValue = (exponent: number): number => (exponent === 0 ? 0 : 2 ** exponent);
+
+/** The exponent of a tile value (0 for empty) from a board or a move report (the engine's `exponentOf` on tile values). */
+export const exponentOfValue = (value: number): number => (value === 0 ? 0 : Math.round(Math.log2(value)));
 
 /**
  * The text printed on a tile: its digits up to 524288, then `2^e` so a label never needs

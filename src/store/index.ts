@@ -1,4 +1,5 @@
 export * from './types';
 export { createGameStore, DEFAULT_KEY_PREFIX } from './store';
 export type { GameStoreOptions } from './store';
-export { keysFor } from './persistence';
+export { storageKeysFor } from './persistence';
+export type { StorageKeys } from './persistence';

@@ -1,5 +1,6 @@
 import type { GameState, ParseResult, SavedGame } from '../engine';
 import { parseGame, serializeGame } from '../engine';
+import { isRecord as isObject } from '../engine/untrusted';
 import type { NoticeKind, StorageLike } from './types';
 
 /**
@@ -38,8 +39,6 @@ function undoEntry(state: GameState): string {
 export function encodeSave(game: GameState, past: readonly GameState[]): string {
   return `{"v":1,"game":${JSON.stringify(serializeGame(game))},"undo":[${past.map(undoEntry).join(',')}]}`;
 }
-
-const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 export function decodeSave(text: string): ParseResult<Loaded> {
   let data: unknown;
@@ -101,12 +100,13 @@ export function decodeBests(text: string): ParseResult<Bests> {
   return { ok: true, value: out };
 }
 
-export interface Keys {
+/** Where a game and its best scores are stored (not key bindings: those are src/input/keymap.ts). */
+export interface StorageKeys {
   readonly game: string;
   readonly best: string;
 }
 
-export const keysFor = (prefix: string): Keys => ({ game: `${prefix}:game:v1`, best: `${prefix}:best:v1` });
+export const storageKeysFor = (prefix: string): StorageKeys => ({ game: `${prefix}:game:v1`, best: `${prefix}:best:v1` });
 
 /**
  * Storage that never throws: the first failure switches to memory and is reported

@@ -3,7 +3,7 @@ import type { StoreApi } from 'zustand/vanilla';
 import type { GameState } from '../engine';
 import { DEFAULT_SIZE, UNDO_DEPTH, isValidSeed, isValidSize, keepGoing, newGame, playMove, popUndo, pushUndo } from '../engine';
 import type { Bests } from './persistence';
-import { decodeBests, mergeBests, decodeSave, encodeBests, encodeSave, keysFor, safeStorage } from './persistence';
+import { decodeBests, mergeBests, decodeSave, encodeBests, encodeSave, safeStorage, storageKeysFor } from './persistence';
 import type { Change, ChangeKind, GameStore, GameStoreState, NewGameRequest, Notice, NoticeKind, StorageLike } from './types';
 
 export interface GameStoreOptions {
@@ -38,7 +38,7 @@ const cryptoSeed = (): number => {
 
 /** Creates a store that runs the engine: state, actions, persistence. */
 export function createGameStore(options: GameStoreOptions = {}): GameStore {
-  const keys = keysFor(options.keyPrefix ?? DEFAULT_KEY_PREFIX);
+  const keys = storageKeysFor(options.keyPrefix ?? DEFAULT_KEY_PREFIX);
   const undoDepth = options.undoDepth ?? UNDO_DEPTH;
   const randomSeed = options.randomSeed ?? cryptoSeed;
   const pendingNotices: Notice[] = [];

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Direction, GameState } from '../../src/engine';
 import {
   DIRECTIONS,
+  FOUR_CHANCE,
   UNDO_DEPTH,
   canMove,
   fromRows,
@@ -89,6 +90,8 @@ describe('spawning', () => {
     }
     expect(fours / 8000).toBeGreaterThan(0.08);
     expect(fours / 8000).toBeLessThan(0.12);
+    // The odds the AI reads are the ones spawnTile draws with.
+    expect(FOUR_CHANCE).toBe(0.1);
     for (const count of perCell) expect(count).toBeGreaterThan(400); // 500 expected per cell
   });
 

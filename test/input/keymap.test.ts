@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Direction } from '../../src/engine';
 import type { KeyLike } from '../../src/input';
+import { HOW_TO_CAPS, howToSentence } from '../../src/input/how-to';
 import {
   AI_KEYS,
   ANSWER_KEYS,
@@ -15,7 +16,7 @@ import {
   TERMINAL_KEYS,
   ariaKeys,
   commandFor,
-  howToPlay,
+  howToCaps,
   keyLabel,
   keysFor,
   moveSets,
@@ -157,7 +158,8 @@ describe('the keymap', () => {
 
 describe('the help the game page and the embed show', () => {
   it('is what the keymap makes of its bindings (when a binding changes, write the new value the failure shows)', () => {
-    expect(HOW_TO).toBe(howToPlay());
+    expect(HOW_TO_CAPS, 'HOW_TO_CAPS in src/input/how-to.ts').toEqual(howToCaps());
+    expect(HOW_TO, 'HOW_TO in src/input/keymap.ts').toBe(howToSentence());
     expect(GAME_SHORTCUTS).toEqual({ newGame: ariaKeys(GAME_KEYS, 'newGame'), undo: ariaKeys(GAME_KEYS, 'undo') });
     expect(PAGE_HELP.shortcuts).toEqual({
       hint: ariaKeys(AI_KEYS, 'hint'),
@@ -175,13 +177,22 @@ describe('the help the game page and the embed show', () => {
     });
   });
 
-  it('names every key of the game in the how-to sentence, each key cap in braces', () => {
-    const named = HOW_TO.split(/[{}]/).filter((_, i) => i % 2 === 1);
+  it('names every key of the game in the how-to sentence, each key cap in brackets', () => {
+    const named = howToSentence()
+      .split(/[[\]]/)
+      .filter((_, i) => i % 2 === 1);
     for (const set of moveSets()) for (const k of set) expect(named.join(' ')).toContain(keyLabel(k));
     for (const k of Object.keys(GAME_KEYS).filter((k) => !/^(left|right|up|down)$/.test(GAME_KEYS[k] as string)))
       expect(named).toContain(keyLabel(k));
-    expect(HOW_TO.replace(/[{}]/g, '')).toBe(
+    expect(howToSentence().replace(/[[\]]/g, '')).toBe(
       'Slide the tiles with ←↑→↓, WASD, HJKL or a swipe. Equal tiles merge. U or Ctrl+Z undoes, N starts a new game.',
+    );
+  });
+
+  it('lists as many keys as the keymap binds, in the language’s words for a list and a choice', () => {
+    const keys = { move: ['[A]', '[B]', '[C]'], undo: ['[U]', '[R]', '[Ctrl+Z]'], newGame: ['[N]'] };
+    expect(howToSentence(undefined, keys)).toBe(
+      'Slide the tiles with [A], [B], [C] or a swipe. Equal tiles merge. [U] or [R] or [Ctrl+Z] undoes, [N] starts a new game.',
     );
   });
 

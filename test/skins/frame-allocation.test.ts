@@ -23,7 +23,7 @@ import type { FrameClock } from '../../src/skins/skin';
 import type { CubesSkin } from '../../src/skins/three/cubes';
 import { createCubesSkin } from '../../src/skins/three/cubes';
 import type { GameStore } from '../../src/store';
-import { createGameStore, keysFor } from '../../src/store';
+import { createGameStore, storageKeysFor } from '../../src/store';
 import { encodeSave } from '../../src/store/persistence';
 import type { StubRenderer } from './stubs';
 import { stubCubesDom, stubHost, stubRenderer } from './stubs';
@@ -96,7 +96,7 @@ const BUSY = [
 /** The real store, resuming a save of the BUSY board. */
 function busyStore(): GameStore {
   const game: GameState = { ...newGame({ size: 8, seed: 7 }), board: fromRows(BUSY) };
-  const saved = new Map([[keysFor('busy').game, encodeSave(game, [])]]);
+  const saved = new Map([[storageKeysFor('busy').game, encodeSave(game, [])]]);
   const storage = {
     getItem: (k: string) => saved.get(k) ?? null,
     setItem: (k: string, v: string) => void saved.set(k, v),

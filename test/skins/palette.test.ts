@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { maxExponent, MAX_SIZE } from '../../src/engine';
-import { BOARD_COLOURS, labelFontScale, textColour, tileColour, tileLabel } from '../../src/skins/palette';
+import { exponentOf, maxExponent, MAX_SIZE, valueOf } from '../../src/engine';
+import { BOARD_COLOURS, exponentOfValue, labelFontScale, textColour, tileColour, tileLabel, tileValue } from '../../src/skins/palette';
 import { contrast } from '../contrast';
 
 const exponents = Array.from({ length: maxExponent(MAX_SIZE) }, (_, i) => i + 1);
@@ -22,6 +22,17 @@ describe('the tile palette', () => {
   it('sets empty slots apart from the board in both themes', () => {
     for (const theme of ['light', 'dark'] as const)
       expect(contrast(BOARD_COLOURS[theme].board, BOARD_COLOURS[theme].slot)).toBeGreaterThan(1.1);
+  });
+});
+
+describe('tile values', () => {
+  it('are the engine’s: the same value for every exponent a board can hold, empty included, and back', () => {
+    for (const e of [0, ...exponents]) {
+      expect(tileValue(e), `exponent ${e}`).toBe(valueOf(e));
+      // Past 2^53 the engine reads no value back (it is not a safe integer); a skin still draws the tile.
+      const back = Number.isSafeInteger(valueOf(e)) ? exponentOf(valueOf(e)) : e;
+      expect(exponentOfValue(valueOf(e)), `value ${valueOf(e)}`).toBe(back);
+    }
   });
 });
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { DIRECTIONS, fromRows, newGame, serializeGame, toRows } from '../../src/engine';
-import { createGameStore, keysFor } from '../../src/store';
+import { createGameStore, storageKeysFor } from '../../src/store';
 import type { SaveFile } from '../../src/store/persistence';
 import { decodeSave, encodeSave } from '../../src/store/persistence';
 import { playMove } from '../../src/engine';
 import type { GameState } from '../../src/engine';
 import { memoryStorage } from './memory-storage';
 
-const keys = keysFor('cube2048');
+const keys = storageKeysFor('cube2048');
 const playSome = (store: ReturnType<typeof createGameStore>, n: number): void => {
   for (let i = 0; i < n; i++) for (const d of DIRECTIONS) if (store.getState().move(d)) break;
 };

@@ -11,8 +11,5 @@ export const EN_CORE = {
   'game.boardSized': 'Game board, {size} by {size}',
   /** What the accessible grid says for a cell without a tile. */
   'grid.empty': 'empty',
-  /** The keymap's HOW_TO (src/input/keymap.ts), each key label in [brackets] (shown as a key): keep every one. */
-  'game.howTo':
-    'Slide the tiles with [←][↑][→][↓], [WASD], [HJKL] or a swipe. Equal tiles merge. [U] or [Ctrl+Z] undoes, [N] starts a new game.',
   'skin.noBoard': 'The board could not be shown. Please reload the page.',
 } as const;

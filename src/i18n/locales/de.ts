@@ -12,7 +12,9 @@ export default {
   'game.board': 'Spielfeld',
   'game.boardSized': 'Spielfeld, {size} mal {size}',
   'game.howTo':
-    'Schiebe die Kacheln mit [←][↑][→][↓], [WASD], [HJKL] oder einer Wischgeste. Gleiche Kacheln verschmelzen. [U] oder [Ctrl+Z] macht einen Zug rückgängig, [N] startet ein neues Spiel.',
+    'Schiebe die Kacheln mit {move} oder einer Wischgeste. Gleiche Kacheln verschmelzen. {undo} macht einen Zug rückgängig, {newGame} startet ein neues Spiel.',
+  'keys.list': ', ',
+  'keys.or': ' oder ',
   'grid.empty': 'leer',
   'skin.noBoard': 'Das Spielfeld kann nicht angezeigt werden. Bitte lade die Seite neu.',
   'ask.newGame': 'Neues Spiel starten?',

@@ -12,7 +12,9 @@ export default {
   'game.board': 'Tablero',
   'game.boardSized': 'Tablero de {size} por {size}',
   'game.howTo':
-    'Desliza las fichas con [←][↑][→][↓], [WASD], [HJKL] o deslizando el dedo. Las fichas iguales se fusionan. [U] o [Ctrl+Z] deshace, [N] empieza una nueva partida.',
+    'Desliza las fichas con {move} o deslizando el dedo. Las fichas iguales se fusionan. {undo} deshace, {newGame} empieza una nueva partida.',
+  'keys.list': ', ',
+  'keys.or': ' o ',
   'grid.empty': 'vacía',
   'skin.noBoard': 'No se pudo mostrar el tablero. Vuelve a cargar la página.',
   'ask.newGame': '¿Empezar una nueva partida?',

@@ -12,7 +12,9 @@ export default {
   'game.board': 'Plateau',
   'game.boardSized': 'Plateau de {size} sur {size}',
   'game.howTo':
-    'Faites glisser les tuiles avec [←][↑][→][↓], [WASD], [HJKL] ou d’un geste. Deux tuiles égales fusionnent. [U] ou [Ctrl+Z] annule, [N] lance une nouvelle partie.',
+    'Faites glisser les tuiles avec {move} ou d’un geste. Deux tuiles égales fusionnent. {undo} annule, {newGame} lance une nouvelle partie.',
+  'keys.list': ', ',
+  'keys.or': ' ou ',
   'grid.empty': 'vide',
   'skin.noBoard': 'Impossible d’afficher le plateau. Veuillez recharger la page.',
   'ask.newGame': 'Commencer une nouvelle partie ?',

@@ -12,7 +12,9 @@ export default {
   'game.board': 'Griglia di gioco',
   'game.boardSized': 'Griglia di gioco, {size} per {size}',
   'game.howTo':
-    'Fai scorrere le tessere con [←][↑][→][↓], [WASD], [HJKL] o con un gesto. Le tessere uguali si uniscono. [U] o [Ctrl+Z] annulla, [N] inizia una nuova partita.',
+    'Fai scorrere le tessere con {move} o con un gesto. Le tessere uguali si uniscono. {undo} annulla, {newGame} inizia una nuova partita.',
+  'keys.list': ', ',
+  'keys.or': ' o ',
   'grid.empty': 'vuota',
   'skin.noBoard': 'Impossibile mostrare la griglia. Ricarica la pagina.',
   'ask.newGame': 'Iniziare una nuova partita?',

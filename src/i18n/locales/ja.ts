@@ -12,7 +12,9 @@ export default {
   'game.board': '盤面',
   'game.boardSized': '盤面 {size}×{size}',
   'game.howTo':
-    '[←][↑][→][↓]、[WASD]、[HJKL] またはスワイプでタイルを動かします。同じ数のタイルは合体します。[U] か [Ctrl+Z] で元に戻し、[N] で新しいゲームを始めます。',
+    '{move} またはスワイプでタイルを動かします。同じ数のタイルは合体します。{undo} で元に戻し、{newGame} で新しいゲームを始めます。',
+  'keys.list': '、',
+  'keys.or': ' か ',
   'grid.empty': '空き',
   'skin.noBoard': '盤面を表示できません。ページを再読み込みしてください。',
   'ask.newGame': '新しいゲームを始めますか？',

@@ -11,8 +11,9 @@ export default {
   'game.notices': '알림',
   'game.board': '게임 보드',
   'game.boardSized': '게임 보드, {size}×{size}',
-  'game.howTo':
-    '[←][↑][→][↓], [WASD], [HJKL] 또는 스와이프로 타일을 밉니다. 같은 타일은 합쳐집니다. [U] 또는 [Ctrl+Z]로 되돌리고, [N]으로 새 게임을 시작합니다.',
+  'game.howTo': '{move} 또는 스와이프로 타일을 밉니다. 같은 타일은 합쳐집니다. {undo}로 되돌리고, {newGame}으로 새 게임을 시작합니다.',
+  'keys.list': ', ',
+  'keys.or': ' 또는 ',
   'grid.empty': '빈 칸',
   'skin.noBoard': '보드를 표시할 수 없습니다. 페이지를 새로 고치세요.',
   'ask.newGame': '새 게임을 시작할까요?',

@@ -11,8 +11,9 @@ export default {
   'game.notices': 'Avisos',
   'game.board': 'Tabuleiro',
   'game.boardSized': 'Tabuleiro de {size} por {size}',
-  'game.howTo':
-    'Deslize as peças com [←][↑][→][↓], [WASD], [HJKL] ou com o dedo. Peças iguais se juntam. [U] ou [Ctrl+Z] desfaz, [N] começa um novo jogo.',
+  'game.howTo': 'Deslize as peças com {move} ou com o dedo. Peças iguais se juntam. {undo} desfaz, {newGame} começa um novo jogo.',
+  'keys.list': ', ',
+  'keys.or': ' ou ',
   'grid.empty': 'vazia',
   'skin.noBoard': 'Não foi possível mostrar o tabuleiro. Recarregue a página.',
   'ask.newGame': 'Começar um novo jogo?',
