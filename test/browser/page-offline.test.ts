@@ -1,11 +1,11 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { TestBrowser, TestPage } from './harness';
+import type { TestPage } from './harness';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Direction } from '../../src/engine';
 import { newGame, playMove } from '../../src/engine';
-import { launchBrowser } from './harness';
+import { sharedBrowser } from './harness';
 import { KEY_OF, boardShown, expectShows, openGame } from './page-helpers';
 import type { Served } from './static-server';
 import { serveDirectory } from './static-server';
@@ -17,24 +17,22 @@ async function installed(page: TestPage): Promise<string[]> {
 }
 
 describe('the built site offline and across updates', () => {
-  let browser: TestBrowser;
+  const browser = sharedBrowser();
   let site: string;
   let server: Served | null = null;
   beforeAll(async () => {
-    browser = await launchBrowser();
     // A private copy of the built site on a private server: this test takes both away, and edits files.
     site = await mkdtemp(join(tmpdir(), 'cube2048-offline-'));
     await cp(inject('siteDir'), site, { recursive: true });
   });
   afterAll(async () => {
     await server?.close();
-    await browser?.close();
     await rm(site, { recursive: true, force: true });
   });
 
   it('installs and reloads offline after the first visit, and the 3D board still loads', async () => {
     server = await serveDirectory(site);
-    const game = await openGame(browser, { baseUrl: server.url, query: '?seed=9' });
+    const game = await openGame(browser(), { baseUrl: server.url, query: '?seed=9' });
     const { page, context } = game;
     expect(await installed(page)).toEqual([expect.stringMatching(/^cube2048-[0-9a-f]{16}$/)]);
     const manifest = await page.evaluate(async () =>
@@ -70,7 +68,7 @@ describe('the built site offline and across updates', () => {
 
   it('offers a new version with a Reload button; accepting it switches versions and keeps the game', async () => {
     server = await serveDirectory(site);
-    const game = await openGame(browser, { baseUrl: server.url, query: '?seed=10' });
+    const game = await openGame(browser(), { baseUrl: server.url, query: '?seed=10' });
     const { page } = game;
     const [oldCache] = await installed(page);
     let state = newGame({ seed: 10 });

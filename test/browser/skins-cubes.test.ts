@@ -1,13 +1,10 @@
-import type { TestBrowser } from './harness';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BOARD_COLOURS, tileColour } from '../../src/skins/palette';
 import { FADE_MS, MOVE_MS, POP_MS, SLIDE_MS } from '../../src/skins/timeline';
-import { chromiumOnly, launchBrowser, playwright, supports } from './harness';
+import { chromiumOnly, playwright, supports } from './harness';
 import { colourDistance, hexToRgb } from './fixtures/png';
-import type { ServedFixtures } from './fixtures/serve';
-import { serveFixtures } from './fixtures/serve';
 import type { SkinPage } from './fixtures/skin-page';
-import { cubeColours, hostPixels, openSkinPage } from './fixtures/skin-page';
+import { cubeColours, hostPixels, skinPages } from './fixtures/skin-page';
 import { cubesTolerance } from './torture-helpers';
 
 const END = MOVE_MS + 1;
@@ -16,31 +13,7 @@ const exponentOf = (value: number): number => Math.log2(value);
 const SAME_COLOUR = cubesTolerance.colour;
 
 describe('the 3D cube skin', () => {
-  let browser: TestBrowser;
-  let served: ServedFixtures;
-  let open: SkinPage[] = [];
-
-  beforeAll(async () => {
-    [served, browser] = await Promise.all([serveFixtures(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await served?.close();
-  });
-
-  async function skinPage(options: Parameters<typeof openSkinPage>[2] = {}): Promise<SkinPage> {
-    const p = await openSkinPage(browser, served, options);
-    open.push(p);
-    return p;
-  }
-  // One page at a time: a page left open in the background gets no animation frames.
-  afterEach(async () => {
-    const pages = open;
-    open = [];
-    const errors = await Promise.all(pages.map((p) => p.errors()));
-    for (const p of pages) await p.context.close();
-    for (const e of errors) expect(e).toEqual([]);
-  });
+  const skinPage = skinPages();
 
   /** Every cell of the screenshot shows what the store holds: its tile's colour, or an empty slot. */
   async function expectBoardShown({ page }: SkinPage): Promise<void> {

@@ -1,14 +1,9 @@
-import type { TestBrowser } from './harness';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Direction } from '../../src/engine';
 import { FADE_MS, SLIDE_MS } from '../../src/skins/timeline';
 import { tileColour } from '../../src/skins/palette';
-import { launchBrowser } from './harness';
 import { colourDistance, hexToRgb, meanAround } from './fixtures/png';
-import type { ServedFixtures } from './fixtures/serve';
-import { serveFixtures } from './fixtures/serve';
-import type { SkinPage } from './fixtures/skin-page';
-import { hostPixels, openSkinPage } from './fixtures/skin-page';
+import { hostPixels, skinPages } from './fixtures/skin-page';
 
 /** On a 600 px host a 4×4 board has a cell pitch of 600 / 4.125 px and gaps of 1/8 pitch. */
 const PITCH = 600 / 4.125;
@@ -18,29 +13,7 @@ const cellCentre = (row: number, col: number): { x: number; y: number } => ({
 });
 
 describe('the flat and text skins', () => {
-  let browser: TestBrowser;
-  let served: ServedFixtures;
-  let open: SkinPage[] = [];
-
-  beforeAll(async () => {
-    [served, browser] = await Promise.all([serveFixtures(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await served?.close();
-  });
-  afterEach(async () => {
-    const pages = open;
-    open = [];
-    const errors = await Promise.all(pages.map((p) => p.errors()));
-    for (const p of pages) await p.context.close();
-    for (const e of errors) expect(e).toEqual([]);
-  });
-  async function skinPage(): Promise<SkinPage> {
-    const p = await openSkinPage(browser, served);
-    open.push(p);
-    return p;
-  }
+  const skinPage = skinPages();
 
   it('draws the classic flat board: each tile in its colour, with its number, at its cell', async () => {
     const { page } = await skinPage();
