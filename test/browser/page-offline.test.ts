@@ -3,10 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestPage } from './harness';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Direction } from '../../src/engine';
-import { newGame, playMove } from '../../src/engine';
+import { newGame } from '../../src/engine';
 import { sharedBrowser } from './harness';
-import { KEY_OF, boardShown, expectShows, openGame } from './page-helpers';
+import { boardShown, expectShows, openGame, playMoves } from './page-helpers';
 import type { Served } from './static-server';
 import { serveDirectory } from './static-server';
 
@@ -40,12 +39,7 @@ describe('the built site offline and across updates', () => {
     );
     expect(manifest).toMatchObject({ name: 'cube2048', start_url: './', display: 'standalone' });
 
-    let state = newGame({ seed: 9 });
-    for (const dir of ['left', 'down', 'right'] as Direction[]) {
-      state = playMove(state, dir).state;
-      await page.keyboard.press(KEY_OF[dir]);
-    }
-    await expectShows(page, state);
+    const state = await playMoves(page, newGame({ seed: 9 }), ['left', 'down', 'right']);
 
     // The server goes away; where the engine can also cut the network under automation, it does.
     await server.close();
@@ -54,9 +48,7 @@ describe('the built site offline and across updates', () => {
     await page.reload();
     await boardShown(page);
     await expectShows(page, state);
-    state = playMove(state, 'down').state;
-    await page.keyboard.press('ArrowDown');
-    await expectShows(page, state);
+    await playMoves(page, state, ['down']);
 
     await page.click('#open-settings');
     await page.click('#settings-dialog label:has(input[value="cubes"])');
@@ -71,12 +63,7 @@ describe('the built site offline and across updates', () => {
     const game = await openGame(browser(), { baseUrl: server.url, query: '?seed=10' });
     const { page } = game;
     const [oldCache] = await installed(page);
-    let state = newGame({ seed: 10 });
-    for (const dir of ['left', 'down'] as Direction[]) {
-      state = playMove(state, dir).state;
-      await page.keyboard.press(KEY_OF[dir]);
-    }
-    await expectShows(page, state);
+    const state = await playMoves(page, newGame({ seed: 10 }), ['left', 'down']);
 
     // A new build is deployed: its service worker carries a different version.
     const sw = await readFile(join(site, 'sw.js'), 'utf8');

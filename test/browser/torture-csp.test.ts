@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sharedBrowser } from './harness';
 import type { OpenGame } from './page-helpers';
 import type { Direction, GameState } from '../../src/engine';
-import { newGame, playMove } from '../../src/engine';
-import { GAME_KEY, KEY_OF, expectShows, liveText, openGame, readHud } from './page-helpers';
+import { newGame } from '../../src/engine';
+import { GAME_KEY, liveText, openGame, playMoves, readHud } from './page-helpers';
 import type { Served } from './static-server';
 import { serveDirectory } from './static-server';
 
@@ -115,12 +115,7 @@ describe('the game page under a strict Content-Security-Policy', () => {
 
   /** Plays `dirs` with the keyboard and expects the page to show what the engine says. */
   async function play(from: GameState, dirs: readonly Direction[]): Promise<GameState> {
-    let next = from;
-    for (const dir of dirs) {
-      next = playMove(next, dir).state;
-      await game.page.keyboard.press(KEY_OF[dir]);
-    }
-    await expectShows(game.page, next);
+    const next = await playMoves(game.page, from, dirs);
     expect(await game.errors()).toEqual([]);
     return next;
   }
