@@ -1,22 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DIRECTIONS, fromRows, move, toRows } from '../../src/engine';
+import { DIRECTIONS } from '../../src/engine';
 import type { Direction } from '../../src/engine';
 import { judgeBytes, judgeStream } from '../../src/cli/judge';
 import { runMain } from './helpers';
+import { boardArb, caseText, expected, inputOf } from './judge-cases';
 
-const WORDS: Record<Direction, string> = { left: 'LEFT', right: 'RIGHT', up: 'UP', down: 'DOWN' };
-
-/** One case in the classic layout: four lines of four numbers, then the direction. */
-const caseText = (rows: readonly (readonly number[])[], dir: Direction): string =>
-  `${rows.map((r) => r.join(' ')).join('\n')}\n${WORDS[dir]}\n`;
-const inputOf = (cases: readonly [number[][], Direction][]): string =>
-  `${cases.length}\n${cases.map(([rows, dir]) => caseText(rows, dir)).join('')}`;
-/** What the judge must print for a board: the engine's move, four lines and a blank line. */
-const expected = (rows: number[][], dir: Direction): string =>
-  `${toRows(move(fromRows(rows), dir).board)
-    .map((r) => r.join(' '))
-    .join('\n')}\n\n`;
 const text = (bytes: Uint8Array): string => Buffer.from(bytes).toString('utf8');
 
 const judge = (input: string): { output: string; error: string | null } => {
@@ -24,17 +13,6 @@ const judge = (input: string): { output: string; error: string | null } => {
   return { output: text(result.output), error: result.error };
 };
 
-/** Boards of tile values 0 and 2…2^15, as the judge's fast path takes them. */
-const boardArb = fc.array(
-  fc.array(
-    fc.oneof(
-      fc.constant(0),
-      fc.integer({ min: 1, max: 15 }).map((e) => 2 ** e),
-    ),
-    { minLength: 4, maxLength: 4 },
-  ),
-  { minLength: 4, maxLength: 4 },
-);
 const dirArb = fc.constantFrom(...DIRECTIONS);
 
 describe('the judge', () => {
