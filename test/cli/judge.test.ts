@@ -4,6 +4,7 @@ import { DIRECTIONS } from '../../src/engine';
 import type { Direction } from '../../src/engine';
 import { judgeBytes, judgeStream } from '../../src/cli/judge';
 import { runMain } from './helpers';
+import { firstRow } from '../engine/boards';
 import { boardArb, caseText, expected, inputOf } from './judge-cases';
 
 const text = (bytes: Uint8Array): string => Buffer.from(bytes).toString('utf8');
@@ -25,76 +26,17 @@ describe('the judge', () => {
 
   it('merges each tile once, the pair nearest the wall first', () => {
     const cases: [number[][], Direction, string][] = [
-      [
-        [
-          [2, 2, 2, 2],
-          [0, 0, 0, 0],
-          [0, 0, 0, 0],
-          [0, 0, 0, 0],
-        ],
-        'left',
-        '4 4 0 0',
-      ],
-      [
-        [
-          [2, 2, 2, 2],
-          [0, 0, 0, 0],
-          [0, 0, 0, 0],
-          [0, 0, 0, 0],
-        ],
-        'right',
-        '0 0 4 4',
-      ],
-      [
-        [
-          [2, 2, 2, 0],
-          [0, 0, 0, 0],
-          [0, 0, 0, 0],
-          [0, 0, 0, 0],
-        ],
-        'right',
-        '0 0 2 4',
-      ],
-      [
-        [
-          [2, 0, 2, 2],
-          [0, 0, 0, 0],
-          [0, 0, 0, 0],
-          [0, 0, 0, 0],
-        ],
-        'left',
-        '4 2 0 0',
-      ],
-      [
-        [
-          [4, 4, 8, 8],
-          [0, 0, 0, 0],
-          [0, 0, 0, 0],
-          [0, 0, 0, 0],
-        ],
-        'left',
-        '8 16 0 0',
-      ],
+      [firstRow([2, 2, 2, 2]), 'left', '4 4 0 0'],
+      [firstRow([2, 2, 2, 2]), 'right', '0 0 4 4'],
+      [firstRow([2, 2, 2, 0]), 'right', '0 0 2 4'],
+      [firstRow([2, 0, 2, 2]), 'left', '4 2 0 0'],
+      [firstRow([4, 4, 8, 8]), 'left', '8 16 0 0'],
     ];
     for (const [rows, dir, first] of cases) expect(judge(inputOf([[rows, dir]])).output.split('\n')[0]).toBe(first);
   });
 
   it('regression: [2, 2, 4, 0] moved left is [4, 4, 0, 0], not [8, 0, 0, 0] (the seed article’s processRowOptimized)', () => {
-    expect(
-      judge(
-        inputOf([
-          [
-            [
-              [2, 2, 4, 0],
-              [0, 0, 0, 0],
-              [0, 0, 0, 0],
-              [0, 0, 0, 0],
-            ],
-            'left',
-          ],
-        ]),
-      ).output.split('\n')[0],
-    ).toBe('4 4 0 0');
+    expect(judge(inputOf([[firstRow([2, 2, 4, 0]), 'left']])).output.split('\n')[0]).toBe('4 4 0 0');
   });
 
   it('moves columns for UP and DOWN', () => {
@@ -130,21 +72,7 @@ describe('the judge', () => {
   });
 
   it('merges two 32768 tiles into 65536 and moves tiles up to 2^52 through the engine', () => {
-    expect(
-      judge(
-        inputOf([
-          [
-            [
-              [32768, 32768, 0, 0],
-              [0, 0, 0, 0],
-              [0, 0, 0, 0],
-              [0, 0, 0, 0],
-            ],
-            'left',
-          ],
-        ]),
-      ).output.split('\n')[0],
-    ).toBe('65536 0 0 0');
+    expect(judge(inputOf([[firstRow([32768, 32768, 0, 0]), 'left']])).output.split('\n')[0]).toBe('65536 0 0 0');
     const big = 2 ** 52;
     const result = judge(
       inputOf([
@@ -200,17 +128,7 @@ describe('the judge', () => {
   });
 
   it('byte by byte, a bad case is still found with the good boards before it', async () => {
-    const input = Buffer.from(
-      `2\n${caseText(
-        [
-          [2, 2, 0, 0],
-          [0, 0, 0, 0],
-          [0, 0, 0, 0],
-          [0, 0, 0, 0],
-        ],
-        'left',
-      )}2 2 0 0 0 0 0 0 0 0 0 0 0 0 0 3 UP\n`,
-    );
+    const input = Buffer.from(`2\n${caseText(firstRow([2, 2, 0, 0]), 'left')}2 2 0 0 0 0 0 0 0 0 0 0 0 0 0 3 UP\n`);
     const out: Buffer[] = [];
     const error = await judgeStream(
       (async function* () {
