@@ -173,16 +173,26 @@ export const isDialogOpen = (page: TestPage, id: string): Promise<boolean> => pa
 export const choose = (page: TestPage, name: string, value: string): Promise<void> =>
   page.click(`#settings-dialog label:has(input[name="${name}"][value="${value}"])`);
 
+/** A game in progress at `rows` with `score` (seed 1, four moves played): a position to save before the page loads. */
+export const position = (score: number, rows: number[][]): GameState => ({
+  size: rows.length,
+  board: fromRows(rows),
+  score,
+  status: 'playing',
+  record: 'LRUD',
+  seed: 1,
+  rng: seedRng(1),
+  target: 2048,
+});
+
 /** One left move away from 2048. */
-export function nearlyWon(): GameState {
-  const board = fromRows([
+export const nearlyWon = (): GameState =>
+  position(20_000, [
     [1024, 1024, 0, 0],
     [2, 4, 0, 0],
     [0, 0, 0, 0],
     [0, 0, 0, 2],
   ]);
-  return { size: 4, board, score: 20_000, status: 'playing', record: 'LRUD', seed: 1, rng: seedRng(1), target: 2048 };
-}
 
 /** A real game played until it ends (test/history/games.ts): the positions before its last moves, and those moves. */
 export { lastMoveOfAGame } from '../history/games';
