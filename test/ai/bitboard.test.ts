@@ -20,6 +20,7 @@ import {
   transposeHi,
   transposeLo,
 } from '../../src/ai/bitboard';
+import { firstRow } from '../engine/boards';
 
 /** 4×4 boards with tiles up to 32768 (exponent 15), at most one 32768, as a real game holds. */
 const arbBoard: fc.Arbitrary<Board> = fc
@@ -75,12 +76,7 @@ describe('the bitboard', () => {
     const pair = 0x00ff; // 32768, 32768, empty, empty
     expect(ROW_LEFT[pair]).toBe(0x000f);
     expect(ROW_RIGHT[pair]).toBe(0xf000);
-    const board = fromRows([
-      [32768, 32768, 0, 0],
-      [0, 0, 0, 0],
-      [0, 0, 0, 0],
-      [0, 0, 0, 0],
-    ]);
+    const board = fromRows(firstRow([32768, 32768, 0, 0]));
     expect(toRows(slide(board, LEFT))[0]).toEqual([32768, 0, 0, 0]);
     expect(toRows(slide(board, RIGHT))[0]).toEqual([0, 0, 0, 32768]);
   });
@@ -141,12 +137,7 @@ describe('the bitboard', () => {
   });
 
   it('leaves to the flat engine the boards it cannot play exactly: two 32768s, bigger tiles, other sizes', () => {
-    const two32768 = fromRows([
-      [32768, 32768, 0, 0],
-      [0, 0, 0, 0],
-      [0, 0, 0, 0],
-      [0, 0, 0, 0],
-    ]);
+    const two32768 = fromRows(firstRow([32768, 32768, 0, 0]));
     expect(fitsBitboard(two32768)).toBe(false);
     expect(fitsBitboard({ size: 4, cells: Uint8Array.from({ length: 16 }, (_, i) => (i === 0 ? 16 : 0)) })).toBe(false);
     expect(

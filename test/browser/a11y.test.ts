@@ -12,7 +12,19 @@ import { newGame, playMove } from '../../src/engine';
 import { encodeRecord, recordOf } from '../../src/replay/record';
 import type { TestPage } from './harness';
 import { openPage, sharedBrowser } from './harness';
-import { GAME_KEY, KEY_OF, SETTINGS_KEY, lastMoveOfAGame, nearlyWon, openGame, openSettings, saveOf, waitForMoves } from './page-helpers';
+import {
+  GAME_KEY,
+  KEY_OF,
+  SETTINGS_KEY,
+  dialogOpen,
+  lastMoveOfAGame,
+  nearlyWon,
+  openGame,
+  openSettings,
+  pressMoves,
+  saveOf,
+  waitForMoves,
+} from './page-helpers';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
@@ -46,17 +58,10 @@ async function violations(page: TestPage, within?: string): Promise<string[]> {
   );
 }
 
-const dialogOpen = (id: string) => `document.getElementById('${id}')?.open === true`;
-
 /** Plays moves that change the board, so a new game would throw something away. */
 async function play(page: TestPage, seed: number, dirs: readonly Direction[]): Promise<void> {
-  let state = newGame({ seed });
-  for (const dir of dirs) {
-    const next = playMove(state, dir);
-    await page.keyboard.press(KEY_OF[dir]);
-    if (next.report.moved) state = next.state;
-  }
-  await waitForMoves(page, state.record.length);
+  const states = await pressMoves(page, newGame({ seed }), dirs);
+  await waitForMoves(page, states.length - 1);
 }
 
 describe('accessibility audits (axe-core, WCAG 2.2 AA)', () => {

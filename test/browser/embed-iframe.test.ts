@@ -6,10 +6,10 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { OpenedPage, TestBrowser, TestPage } from './harness';
+import type { OpenedPage, TestPage } from './harness';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FrameCommand, FrameMessage, GameSnapshot } from '../../src/embed';
-import { launchBrowser, openPage, siteUrl } from './harness';
+import { openPage, sharedBrowser, siteUrl } from './harness';
 import type { Served } from './static-server';
 import { serveDirectory } from './static-server';
 
@@ -48,7 +48,7 @@ const PARENT = `<!doctype html>
 </html>
 `;
 
-let browser: TestBrowser;
+const browser = sharedBrowser();
 let dir: string;
 let parent: Served;
 let stranger: Served;
@@ -58,10 +58,9 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'cube2048-parent-'));
   await writeFile(join(dir, 'parent.html'), PARENT);
   // Two servers: two origins on the same machine (the port is part of an origin).
-  [browser, parent, stranger] = await Promise.all([launchBrowser(), serveDirectory(dir), serveDirectory(dir)]);
+  [parent, stranger] = await Promise.all([serveDirectory(dir), serveDirectory(dir)]);
 });
 afterAll(async () => {
-  await browser?.close();
   await parent?.close();
   await stranger?.close();
   await rm(dir, { recursive: true, force: true });
@@ -77,7 +76,7 @@ afterEach(async () => {
 const originOf = (url: string): string => new URL(url).origin;
 
 async function parentPage(served: Served = parent): Promise<{ page: TestPage }> {
-  const opened = await openPage(browser, new URL('parent.html', served.url).href);
+  const opened = await openPage(browser(), new URL('parent.html', served.url).href);
   open.push(opened);
   return { page: opened.page };
 }

@@ -13,9 +13,9 @@ import type { OpenedPage } from './harness';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPage } from './harness';
 import { packagedHost } from './packaged-host';
+import { nearlyWon, saveOf } from './page-helpers';
 import type { Served } from './static-server';
 import { serveDirectory } from './static-server';
-import { fromRows, seedRng, serializeGame } from '../../src/engine';
 import {
   MOVE_KEYS,
   cleanUp,
@@ -231,15 +231,8 @@ describe.each(PAGES)('%s', (_name, path) => {
   });
 
   it('loads its notices, new-game question and win overlay on first use, and they work', async () => {
-    const board = fromRows([
-      [1024, 1024, 0, 0],
-      [2, 4, 0, 0],
-      [0, 0, 0, 0],
-      [0, 0, 0, 2],
-    ]);
-    const nearlyWon = { size: 4, board, score: 20_000, status: 'playing', record: 'LRUD', seed: 1, rng: seedRng(1), target: 2048 } as const;
     const scripts = await recordScripts(host.page);
-    const run = await partsOnDemand(host.page, JSON.stringify({ v: 1, game: serializeGame(nearlyWon), undo: [] }));
+    const run = await partsOnDemand(host.page, saveOf(nearlyWon()));
     expect(run.notice).toMatch(/saved game .*could not be read/i);
     expect(run.question).toBe('Start a new game?');
     expect(run.keptGame).toBe(true);

@@ -2,6 +2,8 @@
  * The one place that knows how to start a browser for tests. Each vitest project runs the
  * browser files in one engine (CUBE2048_ENGINE: chromium, firefox or webkit, see
  * vite.config.ts); tests drive it through `TestPage`, which means the same in all three.
+ * A test gets its browser from `sharedBrowser()` (with extra Chromium switches where it needs
+ * them), or a second, Chromium-only one from `sharedChromium()`; no test launches one otherwise.
  * Chromium-only checks (CDP) say so with `chromiumOnly` and reach Playwright's page with `playwright`.
  */
 import type { Page } from 'playwright-core';
@@ -39,7 +41,7 @@ export interface LaunchOptions {
 }
 
 /** This run's engine. */
-export const launchBrowser = (options: LaunchOptions = {}): Promise<TestBrowser> => launchEngine(ENGINE, options);
+const launchBrowser = (options: LaunchOptions = {}): Promise<TestBrowser> => launchEngine(ENGINE, options);
 
 /** A named engine (the benchmarks measure each in turn). */
 export async function launchEngine(engine: EngineName, options: LaunchOptions = {}): Promise<TestBrowser> {
@@ -53,19 +55,33 @@ export async function launchEngine(engine: EngineName, options: LaunchOptions = 
 }
 
 /**
- * One browser for the tests of the enclosing `describe`: launched before them, closed after.
- * Returns the browser; calling it before the tests start is a mistake and throws.
+ * One browser for the tests of the enclosing `describe` (or file): launched before them, closed
+ * after (after the hooks registered later, so a file's own servers close first). This is how
+ * every test gets a browser. Returns the browser; calling it before the tests start throws.
  */
 export function sharedBrowser(options: LaunchOptions = {}): () => TestBrowser {
+  return shared('sharedBrowser()', () => launchBrowser(options));
+}
+
+/**
+ * A second browser with other Chromium switches, for the enclosing `describe`'s `chromiumOnly`
+ * checks: launched in Chromium alone; asking for it in another engine throws.
+ */
+export function sharedChromium(chromiumArgs: readonly string[]): () => TestBrowser {
+  return shared('sharedChromium()', ENGINE === 'chromium' ? () => launchBrowser({ chromiumArgs }) : null);
+}
+
+function shared(name: string, launch: (() => Promise<TestBrowser>) | null): () => TestBrowser {
   let browser: TestBrowser | null = null;
   beforeAll(async () => {
-    browser = await launchBrowser(options);
+    if (launch) browser = await launch();
   });
   afterAll(async () => {
     await browser?.close();
   });
   return () => {
-    if (!browser) throw new Error('sharedBrowser(): the browser is launched in beforeAll, so use it inside a test');
+    if (!launch) throw new Error(`${name}: this browser is launched in Chromium only, and this run is ${ENGINE}`);
+    if (!browser) throw new Error(`${name}: the browser is launched in beforeAll, so use it inside a test`);
     return browser;
   };
 }

@@ -5,7 +5,7 @@ import { encodeArchive } from '../../src/history/archive';
 import type { TestPage } from './harness';
 import { ENGINE, sharedBrowser, siteUrl } from './harness';
 import { dailySeed, utcDay } from '../../src/page/daily';
-import { GAME_KEY, KEY_OF, boardShown, lastMoveOfAGame, openGame, saveOf } from './page-helpers';
+import { GAME_KEY, KEY_OF, boardShown, isDialogOpen, lastMoveOfAGame, openGame, saveOf } from './page-helpers';
 
 const DB = 'cube2048:history';
 const PENDING_KEY = 'cube2048:history-pending:v1';
@@ -83,12 +83,10 @@ const asStored = (entries: readonly HistoryEntry[]): { games: object[]; moves: o
 });
 
 const notices = (page: TestPage): Promise<string[]> => page.locator('#notices .notice p').allTextContents();
-const dialogOpen = (page: TestPage, id: string): Promise<boolean> =>
-  page.evaluate((which) => (document.getElementById(which) as HTMLDialogElement | null)?.open === true, id);
 
 async function openHistory(page: TestPage, tab: 'stats' | 'games' = 'stats'): Promise<void> {
   await page.click('#open-history');
-  await expect.poll(() => dialogOpen(page, 'history-dialog')).toBe(true);
+  await expect.poll(() => isDialogOpen(page, 'history-dialog')).toBe(true);
   await expect.poll(() => page.textContent('#history-dialog .history-status')).not.toBe('Reading your games…');
   if (tab === 'games') await page.click('#history-tab-games');
 }
@@ -109,7 +107,7 @@ describe('the player’s history on the game page', () => {
     const game = await openGame(browser(), { storage: { [GAME_KEY]: saveOf(before) } });
     const { page } = game;
     await page.keyboard.press(KEY_OF[dir]);
-    await expect.poll(() => dialogOpen(page, 'over-dialog'), { timeout: 5000 }).toBe(true);
+    await expect.poll(() => isDialogOpen(page, 'over-dialog'), { timeout: 5000 }).toBe(true);
     // Read at once: the dialog may show only after the game is kept.
     expect(await storedGames(page)).toEqual([
       expect.objectContaining({ score: after.score, end: 'over', mode: 'normal', moves: after.record.length }),
@@ -128,8 +126,8 @@ describe('the player’s history on the game page', () => {
       `Score ${after.score.toLocaleString('en-US')}, best tile ${after.board.cells.reduce((m, e) => Math.max(m, 2 ** e), 0).toLocaleString('en-US')}`,
     );
     await page.click('#history-games button[data-action="replay"]');
-    await expect.poll(() => dialogOpen(page, 'replay-dialog')).toBe(true);
-    expect(await dialogOpen(page, 'history-dialog')).toBe(false);
+    await expect.poll(() => isDialogOpen(page, 'replay-dialog')).toBe(true);
+    expect(await isDialogOpen(page, 'history-dialog')).toBe(false);
     expect(await game.errors()).toEqual([]);
     await game.close();
   });
@@ -140,14 +138,14 @@ describe('the player’s history on the game page', () => {
     const { page } = game;
     await page.keyboard.press(KEY_OF[earlierDir]);
     await page.keyboard.press(KEY_OF[dir]);
-    await expect.poll(() => dialogOpen(page, 'over-dialog'), { timeout: 5000 }).toBe(true);
+    await expect.poll(() => isDialogOpen(page, 'over-dialog'), { timeout: 5000 }).toBe(true);
     expect(await storedGames(page)).toHaveLength(1);
     await page.click('#over-dialog button[value="undo"]');
     await expect.poll(() => storedGames(page)).toEqual([]);
 
     // Now leave it (it has far more than 10 moves) for a new game.
     await page.click('#new-game');
-    await expect.poll(() => dialogOpen(page, 'confirm-dialog')).toBe(true);
+    await expect.poll(() => isDialogOpen(page, 'confirm-dialog')).toBe(true);
     await page.click('#confirm-dialog button[value="confirm"]');
     await expect.poll(() => storedGames(page)).toEqual([expect.objectContaining({ end: 'left', score: before.score })]);
     expect(await game.errors()).toEqual([]);
@@ -289,7 +287,7 @@ describe.runIf(ENGINE === 'chromium')('the history when the database fails', () 
         ),
       ]);
     await page.keyboard.press(KEY_OF[dir]);
-    await expect.poll(() => dialogOpen(page, 'over-dialog'), { timeout: 5000 }).toBe(true);
+    await expect.poll(() => isDialogOpen(page, 'over-dialog'), { timeout: 5000 }).toBe(true);
     expect(await notices(page)).toHaveLength(1);
     // The finished game waits beside the save for a database that works.
     expect(JSON.parse((await page.evaluate((k) => localStorage.getItem(k), PENDING_KEY)) ?? '[]')).toHaveLength(1);
@@ -314,7 +312,7 @@ describe.runIf(ENGINE === 'chromium')('the history when the database fails', () 
     await expect
       .poll(() => notices(page), { timeout: 6000 })
       .toEqual([expect.stringContaining('another cube2048 tab is using an older version')]);
-    await expect.poll(() => dialogOpen(page, 'over-dialog'), { timeout: 6000 }).toBe(true);
+    await expect.poll(() => isDialogOpen(page, 'over-dialog'), { timeout: 6000 }).toBe(true);
     expect(JSON.parse((await page.evaluate((k) => localStorage.getItem(k), PENDING_KEY)) ?? '[]')).toHaveLength(1);
     await page.evaluate(() => (window as unknown as { __olderTab: IDBDatabase }).__olderTab.close());
     await expect.poll(() => page.evaluate((k) => localStorage.getItem(k), PENDING_KEY)).toBeNull();

@@ -7,11 +7,10 @@
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Direction, GameState } from '../../src/engine';
-import { newGame, playMove } from '../../src/engine';
+import { newGame } from '../../src/engine';
 import type { TestPage } from './harness';
 import { openPage, sharedBrowser } from './harness';
-import { KEY_OF, expectShows, openGame, openSettings } from './page-helpers';
+import { openGame, openSettings, playMoves } from './page-helpers';
 
 /** Screenshots land here (ignored by git) for a person to look at. */
 const SCREENS = resolve(import.meta.dirname, '../../test-results/screens');
@@ -39,17 +38,6 @@ function spills(page: TestPage, within: string): Promise<string[]> {
       problems.push(`the page scrolls sideways (${document.documentElement.scrollWidth} > ${innerWidth})`);
     return problems;
   }, within);
-}
-
-async function play(page: TestPage, seed: number, dirs: readonly Direction[]): Promise<GameState> {
-  let state = newGame({ seed });
-  for (const dir of dirs) {
-    const next = playMove(state, dir);
-    await page.keyboard.press(KEY_OF[dir]);
-    if (next.report.moved) state = next.state;
-  }
-  await expectShows(page, state);
-  return state;
 }
 
 const text = (page: TestPage, selector: string): Promise<string> =>
@@ -99,7 +87,7 @@ describe("cube2048 in the player's language", () => {
     expect(await page.getAttribute('#open-settings', 'aria-label')).toBe(seen.settings);
 
     // The arrow keys keep their meaning whatever the writing direction: the engine's own moves are what shows.
-    await play(page, 48, ['left', 'down', 'right', 'down', 'left']);
+    await playMoves(page, newGame({ seed: 48 }), ['left', 'down', 'right', 'down', 'left']);
     await page.waitForFunction(
       (pattern: string) => new RegExp(pattern).test(document.getElementById('live')?.textContent ?? ''),
       seen.said.source,

@@ -7,7 +7,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { InstalledPackage } from '../embed/package';
 import { packAndInstall } from '../embed/package';
 import type { TestBrowser } from './harness';
-import { launchBrowser } from './harness';
+import { sharedBrowser } from './harness';
 import type { Served } from './static-server';
 import { serveDirectory } from './static-server';
 
@@ -18,17 +18,17 @@ export interface PackagedHost {
 }
 
 export function packagedHost(): PackagedHost {
-  let ready: PackagedHost | null = null;
+  const browser = sharedBrowser();
+  let ready: Omit<PackagedHost, 'browser'> | null = null;
   beforeAll(async () => {
-    const [pkg, browser] = await Promise.all([packAndInstall(), launchBrowser()]);
-    ready = { pkg, browser, served: await serveDirectory(pkg.host) };
+    const pkg = await packAndInstall();
+    ready = { pkg, served: await serveDirectory(pkg.host) };
   }, 300_000);
   afterAll(async () => {
-    await ready?.browser.close();
     await ready?.served.close();
     await ready?.pkg.close();
   });
-  const get = (): PackagedHost => {
+  const get = (): Omit<PackagedHost, 'browser'> => {
     if (!ready) throw new Error('packagedHost(): the package is installed in beforeAll, so use it inside a test');
     return ready;
   };
@@ -40,7 +40,7 @@ export function packagedHost(): PackagedHost {
       return get().served;
     },
     get browser() {
-      return get().browser;
+      return browser();
     },
   };
 }

@@ -1,31 +1,29 @@
 import type { TestPage } from './harness';
 import { describe, expect, it } from 'vitest';
 import type { Direction, GameState } from '../../src/engine';
-import { fromRows, seedRng } from '../../src/engine';
 import { sharedBrowser } from './harness';
-import { GAME_KEY, KEY_OF, choose, liveText, openGame, openSettings, readHud, saveOf, waitForMoves } from './page-helpers';
+import {
+  GAME_KEY,
+  KEY_OF,
+  choose,
+  liveText,
+  nearlyWon,
+  openGame,
+  openSettings,
+  position,
+  readHud,
+  saveOf,
+  waitForMoves,
+} from './page-helpers';
 
 /** Left and up are the only moves, and after either one, wherever the new tile lands, the game is over. */
-function oneMoveFromTheEnd(): GameState {
-  const board = fromRows([
+const oneMoveFromTheEnd = (): GameState =>
+  position(3000, [
     [0, 8, 64, 8],
     [128, 32, 16, 32],
     [8, 64, 32, 8],
     [32, 8, 128, 32],
   ]);
-  return { size: 4, board, score: 3000, status: 'playing', record: 'LRUD', seed: 1, rng: seedRng(1), target: 2048 };
-}
-
-/** Merging the two 1024s wins. */
-function nearlyWon(): GameState {
-  const board = fromRows([
-    [1024, 1024, 0, 0],
-    [2, 4, 0, 0],
-    [0, 0, 0, 0],
-    [0, 0, 0, 2],
-  ]);
-  return { size: 4, board, score: 20_000, status: 'playing', record: 'LRUD', seed: 1, rng: seedRng(1), target: 2048 };
-}
 
 /** The side the flat skin draws its hint chevrons on, or null when they are hidden. */
 const flatHintSide = (page: TestPage): Promise<Direction | null> =>

@@ -1,7 +1,7 @@
 /** Opening the built game page and reading it the way a player (or a screen reader) does. */
 import { expect } from 'vitest';
 import type { Board, Direction, GameState } from '../../src/engine';
-import { fromRows, seedRng, serializeGame, toRows } from '../../src/engine';
+import { fromRows, playMove, seedRng, serializeGame, toRows } from '../../src/engine';
 import type { TestBrowser, TestContext, TestPage } from './harness';
 import { siteUrl } from './harness';
 
@@ -124,6 +124,29 @@ export const saveOf = (game: GameState, past: readonly GameState[] = []): string
 export const KEY_OF: Readonly<Record<Direction, string>> = { left: 'ArrowLeft', right: 'ArrowRight', up: 'ArrowUp', down: 'ArrowDown' };
 
 /**
+ * Presses the arrow key of each of `dirs`, and returns the states the engine goes through from
+ * `from`: `from` first, then one for each move that changes the board. The page takes its keys
+ * a frame at a time, so wait for it to show the last one (or use `playMoves`).
+ */
+export async function pressMoves(page: TestPage, from: GameState, dirs: readonly Direction[]): Promise<GameState[]> {
+  const states = [from];
+  for (const dir of dirs) {
+    const next = playMove(states[states.length - 1] as GameState, dir);
+    await page.keyboard.press(KEY_OF[dir]);
+    if (next.report.moved) states.push(next.state);
+  }
+  return states;
+}
+
+/** Plays `dirs` with the arrow keys from `from`, expects the page to show where the engine ends up, and returns that state. */
+export async function playMoves(page: TestPage, from: GameState, dirs: readonly Direction[]): Promise<GameState> {
+  const states = await pressMoves(page, from, dirs);
+  const last = states[states.length - 1] as GameState;
+  await expectShows(page, last);
+  return last;
+}
+
+/**
  * A swipe with one finger on the board, through the browser's touch input (pointer events
  * follow). WebKitGTK's WebDriver sends a touch drag as mouse pointer events, which the
  * board reads as the same swipe.
@@ -141,20 +164,35 @@ export async function openSettings(page: TestPage): Promise<void> {
   await page.waitForFunction(() => (document.getElementById('settings-dialog') as HTMLDialogElement).open);
 }
 
+/** An expression for `waitForFunction` or `evaluate`: whether the dialog with this id is open (negate it with `!`). */
+export const dialogOpen = (id: string): string => `(document.getElementById('${id}')?.open === true)`;
+
+export const isDialogOpen = (page: TestPage, id: string): Promise<boolean> => page.evaluate<boolean>(dialogOpen(id));
+
 /** Picks a settings choice, e.g. `choose(page, 'skin', 'cubes')`; the settings dialog must be open. */
 export const choose = (page: TestPage, name: string, value: string): Promise<void> =>
   page.click(`#settings-dialog label:has(input[name="${name}"][value="${value}"])`);
 
+/** A game in progress at `rows` with `score` (seed 1, four moves played): a position to save before the page loads. */
+export const position = (score: number, rows: number[][]): GameState => ({
+  size: rows.length,
+  board: fromRows(rows),
+  score,
+  status: 'playing',
+  record: 'LRUD',
+  seed: 1,
+  rng: seedRng(1),
+  target: 2048,
+});
+
 /** One left move away from 2048. */
-export function nearlyWon(): GameState {
-  const board = fromRows([
+export const nearlyWon = (): GameState =>
+  position(20_000, [
     [1024, 1024, 0, 0],
     [2, 4, 0, 0],
     [0, 0, 0, 0],
     [0, 0, 0, 2],
   ]);
-  return { size: 4, board, score: 20_000, status: 'playing', record: 'LRUD', seed: 1, rng: seedRng(1), target: 2048 };
-}
 
 /** A real game played until it ends (test/history/games.ts): the positions before its last moves, and those moves. */
 export { lastMoveOfAGame } from '../history/games';

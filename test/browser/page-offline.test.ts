@@ -1,12 +1,11 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { TestBrowser, TestPage } from './harness';
+import type { TestPage } from './harness';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Direction } from '../../src/engine';
-import { newGame, playMove } from '../../src/engine';
-import { ENGINE, launchBrowser } from './harness';
-import { KEY_OF, boardShown, expectShows, openGame } from './page-helpers';
+import { newGame } from '../../src/engine';
+import { ENGINE, sharedBrowser } from './harness';
+import { boardShown, expectShows, openGame, playMoves } from './page-helpers';
 import type { Served } from './static-server';
 import { serveDirectory } from './static-server';
 
@@ -17,24 +16,22 @@ async function installed(page: TestPage): Promise<string[]> {
 }
 
 describe('the built site offline and across updates', () => {
-  let browser: TestBrowser;
+  const browser = sharedBrowser();
   let site: string;
   let server: Served | null = null;
   beforeAll(async () => {
-    browser = await launchBrowser();
     // A private copy of the built site on a private server: this test takes both away, and edits files.
     site = await mkdtemp(join(tmpdir(), 'cube2048-offline-'));
     await cp(inject('siteDir'), site, { recursive: true });
   });
   afterAll(async () => {
     await server?.close();
-    await browser?.close();
     await rm(site, { recursive: true, force: true });
   });
 
   it('installs and reloads offline after the first visit, and the 3D board still loads', async () => {
     server = await serveDirectory(site);
-    const game = await openGame(browser, { baseUrl: server.url, query: '?seed=9' });
+    const game = await openGame(browser(), { baseUrl: server.url, query: '?seed=9' });
     const { page, context } = game;
     expect(await installed(page)).toEqual([expect.stringMatching(/^cube2048-[0-9a-f]{16}$/)]);
     const manifest = await page.evaluate(async () =>
@@ -42,12 +39,7 @@ describe('the built site offline and across updates', () => {
     );
     expect(manifest).toMatchObject({ name: 'cube2048', start_url: './', display: 'standalone' });
 
-    let state = newGame({ seed: 9 });
-    for (const dir of ['left', 'down', 'right'] as Direction[]) {
-      state = playMove(state, dir).state;
-      await page.keyboard.press(KEY_OF[dir]);
-    }
-    await expectShows(page, state);
+    const state = await playMoves(page, newGame({ seed: 9 }), ['left', 'down', 'right']);
 
     // The server goes away; where the engine can also cut the network under automation, it does.
     await server.close();
@@ -56,9 +48,7 @@ describe('the built site offline and across updates', () => {
     await page.reload();
     await boardShown(page);
     await expectShows(page, state);
-    state = playMove(state, 'down').state;
-    await page.keyboard.press('ArrowDown');
-    await expectShows(page, state);
+    await playMoves(page, state, ['down']);
 
     await page.click('#open-settings');
     await page.click('#settings-dialog label:has(input[value="cubes"])');
@@ -73,7 +63,7 @@ describe('the built site offline and across updates', () => {
     // Served as a static host serves a Vite build: the hashed files in assets/ never change, so they may be kept for good.
     const IMMUTABLE = { 'cache-control': 'public, max-age=31536000, immutable' };
     server = await serveDirectory(site, (path) => (served.push(path), path.startsWith('/assets/') ? IMMUTABLE : {}));
-    const game = await openGame(browser, { baseUrl: server.url, query: '?lang=de&seed=4' });
+    const game = await openGame(browser(), { baseUrl: server.url, query: '?lang=de&seed=4' });
     const { page, context } = game;
     await installed(page);
     /** The site's files in the worker's cache, once the page's own (its language's words among them) are in. */
@@ -111,15 +101,10 @@ describe('the built site offline and across updates', () => {
 
   it('offers a new version with a Reload button; accepting it switches versions and keeps the game', async () => {
     server = await serveDirectory(site);
-    const game = await openGame(browser, { baseUrl: server.url, query: '?seed=10' });
+    const game = await openGame(browser(), { baseUrl: server.url, query: '?seed=10' });
     const { page } = game;
     const [oldCache] = await installed(page);
-    let state = newGame({ seed: 10 });
-    for (const dir of ['left', 'down'] as Direction[]) {
-      state = playMove(state, dir).state;
-      await page.keyboard.press(KEY_OF[dir]);
-    }
-    await expectShows(page, state);
+    const state = await playMoves(page, newGame({ seed: 10 }), ['left', 'down']);
 
     // A new build is deployed: its service worker carries a different version.
     const sw = await readFile(join(site, 'sw.js'), 'utf8');

@@ -7,6 +7,7 @@ import {
   GAME_KEY,
   KEY_OF,
   boardShown,
+  dialogOpen,
   expectShows,
   lastMoveOfAGame,
   liveText,
@@ -17,8 +18,6 @@ import {
   saveOf,
   waitForMoves,
 } from './page-helpers';
-
-const dialogOpen = (id: string) => `document.getElementById('${id}').open`;
 
 describe('saving, winning and losing on the game page', () => {
   const browser = sharedBrowser();

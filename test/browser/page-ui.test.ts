@@ -5,21 +5,22 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Direction, GameState } from '../../src/engine';
 import { newGame, playMove } from '../../src/engine';
 import { sharedBrowser } from './harness';
-import { KEY_OF, SETTINGS_KEY, choose, expectShows, openGame, openSettings, readGrid, readHud, waitForMoves } from './page-helpers';
+import {
+  KEY_OF,
+  SETTINGS_KEY,
+  choose,
+  expectShows,
+  openGame,
+  openSettings,
+  playMoves,
+  pressMoves,
+  readGrid,
+  readHud,
+  waitForMoves,
+} from './page-helpers';
 
 /** Screenshots land here (ignored by git) for a person to look at. */
 const SCREENS = resolve(import.meta.dirname, '../../test-results/screens');
-
-async function play(page: TestPage, state: GameState, dirs: readonly Direction[]): Promise<GameState[]> {
-  const states = [state];
-  for (const dir of dirs) {
-    const next = playMove(states[states.length - 1] as GameState, dir);
-    await page.keyboard.press(KEY_OF[dir]);
-    if (next.report.moved) states.push(next.state);
-  }
-  await expectShows(page, states[states.length - 1] as GameState);
-  return states;
-}
 
 interface Box {
   x: number;
@@ -39,7 +40,8 @@ describe('the game page around the board', () => {
     const game = await openGame(browser(), { query: '?seed=2024', skin: 'cubes' });
     const { page } = game;
     expect(await page.locator('#board canvas').count(), 'the 3D board draws on a canvas').toBe(1);
-    const states = await play(page, newGame({ seed: 2024 }), ['left', 'down', 'right', 'down']);
+    const states = await pressMoves(page, newGame({ seed: 2024 }), ['left', 'down', 'right', 'down']);
+    await expectShows(page, states[states.length - 1] as GameState);
     const hud = await readHud(page);
 
     await openSettings(page);
@@ -118,7 +120,7 @@ describe('the game page around the board', () => {
   it('changes the board size only after asking, and keeps a best score per size', async () => {
     const game = await openGame(browser(), { query: '?seed=6' });
     const { page } = game;
-    await play(page, newGame({ seed: 6 }), ['left', 'down', 'right', 'up']);
+    await playMoves(page, newGame({ seed: 6 }), ['left', 'down', 'right', 'up']);
     await openSettings(page);
     await page.selectOption('#size-select', '6');
     await page.waitForFunction(() => (document.getElementById('confirm-dialog') as HTMLDialogElement).open);
@@ -201,7 +203,7 @@ describe('the game page around the board', () => {
   it('fits every screen from a 320 px phone to a 4K monitor: a square board as large as fits, nothing overflowing', async () => {
     const game = await openGame(browser(), { query: '?seed=48', viewport: { width: 320, height: 568 } });
     const { page } = game;
-    await play(page, newGame({ seed: 48 }), ['left', 'down', 'right', 'down', 'left', 'down']);
+    await playMoves(page, newGame({ seed: 48 }), ['left', 'down', 'right', 'down', 'left', 'down']);
     for (const [width, height] of [
       [320, 568],
       [360, 740],
@@ -221,7 +223,7 @@ describe('the game page around the board', () => {
   it('draws the 3D board on a 1920 px monitor and a 320 px phone', async () => {
     const game = await openGame(browser(), { query: '?seed=48', skin: 'cubes', viewport: { width: 1920, height: 1080 } });
     const { page } = game;
-    await play(page, newGame({ seed: 48 }), ['left', 'down', 'right', 'down', 'left', 'down']);
+    await playMoves(page, newGame({ seed: 48 }), ['left', 'down', 'right', 'down', 'left', 'down']);
     expect(await page.locator('#board canvas').count()).toBe(1);
     await expectFits(page, '1920x1080-cubes');
     await page.setViewportSize({ width: 320, height: 640 });

@@ -1,49 +1,27 @@
-import type { TestBrowser } from './harness';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BOARD_COLOURS, tileColour } from '../../src/skins/palette';
 import { FADE_MS, MOVE_MS, POP_MS, SLIDE_MS } from '../../src/skins/timeline';
-import { chromiumOnly, launchBrowser, playwright, supports } from './harness';
+import { chromiumOnly, playwright, supports } from './harness';
+import type { MountRequest } from './fixtures/fixture-types';
 import { colourDistance, hexToRgb } from './fixtures/png';
-import type { ServedFixtures } from './fixtures/serve';
-import { serveFixtures } from './fixtures/serve';
-import type { SkinPage } from './fixtures/skin-page';
-import { cubeColours, hostPixels, openSkinPage } from './fixtures/skin-page';
+import type { TestPage } from './harness';
+import { PALETTE_ROWS, cubeColours, hostPixels, mountPaused, pausedMidMove, skinPages } from './fixtures/skin-page';
 import { cubesTolerance } from './torture-helpers';
+import { grid } from '../engine/boards';
 
 const END = MOVE_MS + 1;
 const exponentOf = (value: number): number => Math.log2(value);
 /** Lighting shades a top face a little; it must still read as its palette colour (per engine). */
 const SAME_COLOUR = cubesTolerance.colour;
 
+/** A left move here slides the 8, merges the two 2s in the top row, and spawns a tile (seed 5). */
+const SLIDE_MERGE_SPAWN: MountRequest = { skin: 'cubes', seed: 5, rows: grid('0 2 0 2 | 0 0 0 8 | 0 0 0 0 | 4 0 0 0') };
+
 describe('the 3D cube skin', () => {
-  let browser: TestBrowser;
-  let served: ServedFixtures;
-  let open: SkinPage[] = [];
-
-  beforeAll(async () => {
-    [served, browser] = await Promise.all([serveFixtures(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await served?.close();
-  });
-
-  async function skinPage(options: Parameters<typeof openSkinPage>[2] = {}): Promise<SkinPage> {
-    const p = await openSkinPage(browser, served, options);
-    open.push(p);
-    return p;
-  }
-  // One page at a time: a page left open in the background gets no animation frames.
-  afterEach(async () => {
-    const pages = open;
-    open = [];
-    const errors = await Promise.all(pages.map((p) => p.errors()));
-    for (const p of pages) await p.context.close();
-    for (const e of errors) expect(e).toEqual([]);
-  });
+  const skinPage = skinPages();
 
   /** Every cell of the screenshot shows what the store holds: its tile's colour, or an empty slot. */
-  async function expectBoardShown({ page }: SkinPage): Promise<void> {
+  async function expectBoardShown(page: TestPage): Promise<void> {
     const { rows } = await page.evaluate(() => window.fixture.state());
     const shown = await cubeColours(page, await hostPixels(page), rows.length);
     for (const [r, row] of rows.entries())
@@ -56,40 +34,14 @@ describe('the 3D cube skin', () => {
 
   describe('drawing', () => {
     it('shows each cube in its palette colour at its cell, and the empty slots', async () => {
-      const p = await skinPage();
-      await p.page.evaluate(() =>
-        window.fixture.mount({
-          skin: 'cubes',
-          manualClock: true,
-          rows: [
-            [2, 0, 8, 0],
-            [0, 64, 0, 256],
-            [4, 0, 2048, 0],
-            [0, 16, 0, 131072],
-          ],
-        }),
-      );
-      await p.page.evaluate(() => window.fixture.advance(1));
-      await expectBoardShown(p);
+      const { page } = await skinPage();
+      await mountPaused(page, { skin: 'cubes', rows: PALETTE_ROWS });
+      await expectBoardShown(page);
     });
 
     it('changes the cells a move changed, and only those', async () => {
-      const p = await skinPage();
-      const { page } = p;
-      await page.evaluate(() =>
-        window.fixture.mount({
-          skin: 'cubes',
-          manualClock: true,
-          seed: 11,
-          rows: [
-            [0, 0, 0, 2],
-            [0, 0, 0, 0],
-            [0, 8, 0, 0],
-            [0, 0, 0, 0],
-          ],
-        }),
-      );
-      await page.evaluate(() => window.fixture.advance(1));
+      const { page } = await skinPage();
+      await mountPaused(page, { skin: 'cubes', seed: 11, rows: grid('0 0 0 2 | 0 0 0 0 | 0 8 0 0 | 0 0 0 0') });
       const before = await cubeColours(page, await hostPixels(page), 4);
       const beforeRows = (await page.evaluate(() => window.fixture.state())).rows;
       expect(await page.evaluate(() => window.fixture.move('left'))).toBe(true);
@@ -101,32 +53,21 @@ describe('the 3D cube skin', () => {
           const moved = colourDistance(before[r]![c]!, after[r]![c]!);
           if (beforeRows[r]![c] !== afterRows[r]![c]) expect(moved, `cell ${r},${c} changed`).toBeGreaterThan(SAME_COLOUR);
         }
-      await expectBoardShown(p);
+      await expectBoardShown(page);
     });
 
     it('is not blank, and keeps a small constant number of draw calls whatever the tile count', async () => {
       const { page } = await skinPage();
-      await page.evaluate(() => window.fixture.mount({ skin: 'cubes', manualClock: true, seed: 2 }));
-      await page.evaluate(() => window.fixture.advance(1));
+      await mountPaused(page, { skin: 'cubes', seed: 2 });
       const image = await hostPixels(page);
       const colours = new Set<number>();
       for (let i = 0; i < image.data.length; i += 4 * 97)
         colours.add((image.data[i]! << 16) | (image.data[i + 1]! << 8) | image.data[i + 2]!);
       expect(colours.size).toBeGreaterThan(40);
       const few = (await page.evaluate(() => window.fixture.stats()))!.drawCalls;
-      await page.evaluate(() =>
-        window.fixture.mount({
-          skin: 'cubes',
-          manualClock: true,
-          rows: [
-            [2, 4, 8, 16],
-            [32, 64, 128, 256],
-            [512, 1024, 2048, 4096],
-            [8192, 16384, 32768, 65536],
-          ],
-        }),
-      );
-      await page.evaluate(() => window.fixture.advance(1));
+      // One tile of each value from 2 to 65536.
+      const everyTile = Array.from({ length: 4 }, (_, r) => Array.from({ length: 4 }, (_, c) => 2 ** (r * 4 + c + 1)));
+      await mountPaused(page, { skin: 'cubes', rows: everyTile });
       const many = (await page.evaluate(() => window.fixture.stats()))!.drawCalls;
       expect(many).toBe(few);
       expect(many).toBeLessThanOrEqual(8);
@@ -152,8 +93,7 @@ describe('the 3D cube skin', () => {
     chromiumOnly('changing the device pixel ratio of a live page takes CDP')(
       'follows a change of device pixel ratio (another screen, a zoom) without waiting for a resize',
       async () => {
-        const p = await skinPage();
-        const { page } = p;
+        const { page } = await skinPage();
         await page.evaluate(() => window.fixture.mount({ skin: 'cubes', seed: 2 }));
         await page.evaluate(() => window.fixture.frames(2));
         const bufferWidth = (): Promise<number> => page.evaluate(() => document.querySelector('canvas')!.width);
@@ -178,7 +118,7 @@ describe('the 3D cube skin', () => {
           // A new buffer starts blank: the board is drawn again at once.
           await page.waitForFunction((before) => window.fixture.stats()!.frames > before, drawn);
         }
-        await expectBoardShown(p);
+        await expectBoardShown(page);
       },
     );
   });
@@ -186,20 +126,7 @@ describe('the 3D cube skin', () => {
   describe('animation', () => {
     it('animates every step of a move: slides part way, merging cubes meet, the merged cube pops, the new one grows', async () => {
       const { page } = await skinPage();
-      await page.evaluate(() =>
-        window.fixture.mount({
-          skin: 'cubes',
-          manualClock: true,
-          seed: 5,
-          rows: [
-            [0, 2, 0, 2],
-            [0, 0, 0, 8],
-            [0, 0, 0, 0],
-            [4, 0, 0, 0],
-          ],
-        }),
-      );
-      await page.evaluate(() => window.fixture.advance(1));
+      await mountPaused(page, SLIDE_MERGE_SPAWN);
       await page.evaluate(() => window.fixture.move('left'));
       const steps = await page.evaluate(() => window.fixture.lastSteps());
       expect(steps.map((s) => s.kind).sort()).toEqual(['merge', 'slide', 'spawn']);
@@ -240,24 +167,8 @@ describe('the 3D cube skin', () => {
     });
 
     it('jumps to the end and starts the next move at once when a move comes mid-animation', async () => {
-      const p = await skinPage();
-      const { page } = p;
-      await page.evaluate(() =>
-        window.fixture.mount({
-          skin: 'cubes',
-          manualClock: true,
-          seed: 8,
-          rows: [
-            [2, 0, 0, 2],
-            [0, 4, 0, 0],
-            [0, 0, 0, 0],
-            [0, 0, 8, 0],
-          ],
-        }),
-      );
-      await page.evaluate(() => window.fixture.advance(1));
-      await page.evaluate(() => window.fixture.move('right'));
-      await page.evaluate(() => window.fixture.advance(40));
+      const { page } = await skinPage();
+      await pausedMidMove(page, { skin: 'cubes', seed: 8, rows: grid('2 0 0 2 | 0 4 0 0 | 0 0 0 0 | 0 0 8 0') }, 'right', 40);
       const between = (await page.evaluate(() => window.fixture.state())).rows;
       expect(await page.evaluate(() => window.fixture.move('down'))).toBe(true);
       await page.evaluate(() => window.fixture.advance(1));
@@ -282,28 +193,12 @@ describe('the 3D cube skin', () => {
       const shown = (await page.evaluate(() => window.fixture.inspect())).tiles;
       const expected = rows.flatMap((row, r) => row.map((value, c) => ({ value, r, c }))).filter((t) => t.value !== 0);
       expect(shown.map((t) => `${t.value}@${t.row},${t.col}`).sort()).toEqual(expected.map((t) => `${t.value}@${t.r},${t.c}`).sort());
-      await expectBoardShown(p);
+      await expectBoardShown(page);
     });
 
     it('replaces motion with short fades under reduced motion', async () => {
       const { page } = await skinPage();
-      await page.evaluate(() =>
-        window.fixture.mount({
-          skin: 'cubes',
-          manualClock: true,
-          reducedMotion: true,
-          seed: 5,
-          rows: [
-            [0, 2, 0, 2],
-            [0, 0, 0, 8],
-            [0, 0, 0, 0],
-            [4, 0, 0, 0],
-          ],
-        }),
-      );
-      await page.evaluate(() => window.fixture.advance(1));
-      await page.evaluate(() => window.fixture.move('left'));
-      await page.evaluate((ms) => window.fixture.advance(ms), FADE_MS / 2);
+      await pausedMidMove(page, { ...SLIDE_MERGE_SPAWN, reducedMotion: true }, 'left', FADE_MS / 2);
       const mid = await page.evaluate(() => window.fixture.inspect());
       expect(mid.tiles.every((t) => Number.isInteger(t.col) && Number.isInteger(t.row) && t.scale === 1)).toBe(true);
       expect(mid.tiles.some((t) => t.opacity > 0 && t.opacity < 1)).toBe(true);
@@ -345,24 +240,8 @@ describe('the 3D cube skin', () => {
 
   describe('its WebGL context', () => {
     it('shows the right board after the context is lost mid-animation and restored', async () => {
-      const p = await skinPage();
-      const { page } = p;
-      await page.evaluate(() =>
-        window.fixture.mount({
-          skin: 'cubes',
-          manualClock: true,
-          seed: 21,
-          rows: [
-            [2, 2, 0, 0],
-            [0, 0, 4, 0],
-            [0, 0, 0, 0],
-            [0, 8, 0, 0],
-          ],
-        }),
-      );
-      await page.evaluate(() => window.fixture.advance(1));
-      await page.evaluate(() => window.fixture.move('left'));
-      await page.evaluate(() => window.fixture.advance(30));
+      const { page } = await skinPage();
+      await pausedMidMove(page, { skin: 'cubes', seed: 21, rows: grid('2 2 0 0 | 0 0 4 0 | 0 0 0 0 | 0 8 0 0') }, 'left', 30);
       await page.evaluate(() => window.fixture.loseContext());
       await page.waitForFunction(() => window.fixture.stats()!.contextLost);
       // The game goes on while the context is gone.
@@ -370,7 +249,7 @@ describe('the 3D cube skin', () => {
       await page.evaluate(() => window.fixture.restoreContext());
       await page.waitForFunction(() => !window.fixture.stats()!.contextLost);
       await page.evaluate(() => window.fixture.advance(1));
-      await expectBoardShown(p);
+      await expectBoardShown(page);
     });
 
     it('frees every GPU resource and releases the context on dispose, 50 times over', async () => {

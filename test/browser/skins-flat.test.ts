@@ -1,14 +1,11 @@
-import type { TestBrowser } from './harness';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Direction } from '../../src/engine';
 import { FADE_MS, SLIDE_MS } from '../../src/skins/timeline';
 import { tileColour } from '../../src/skins/palette';
-import { launchBrowser } from './harness';
+import type { MountRequest } from './fixtures/fixture-types';
 import { colourDistance, hexToRgb, meanAround } from './fixtures/png';
-import type { ServedFixtures } from './fixtures/serve';
-import { serveFixtures } from './fixtures/serve';
-import type { SkinPage } from './fixtures/skin-page';
-import { hostPixels, openSkinPage } from './fixtures/skin-page';
+import { PALETTE_ROWS, hostPixels, mountPaused, pausedMidMove, skinPages } from './fixtures/skin-page';
+import { firstRow } from '../engine/boards';
 
 /** On a 600 px host a 4×4 board has a cell pitch of 600 / 4.125 px and gaps of 1/8 pitch. */
 const PITCH = 600 / 4.125;
@@ -17,41 +14,16 @@ const cellCentre = (row: number, col: number): { x: number; y: number } => ({
   y: PITCH * (0.125 + row + 0.4375),
 });
 
-describe('the flat and text skins', () => {
-  let browser: TestBrowser;
-  let served: ServedFixtures;
-  let open: SkinPage[] = [];
+/** One 8 in the top right corner: a left move slides it along the whole row. */
+const LONE_EIGHT: MountRequest = { skin: 'flat', seed: 4, rows: firstRow([0, 0, 0, 8]) };
 
-  beforeAll(async () => {
-    [served, browser] = await Promise.all([serveFixtures(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await served?.close();
-  });
-  afterEach(async () => {
-    const pages = open;
-    open = [];
-    const errors = await Promise.all(pages.map((p) => p.errors()));
-    for (const p of pages) await p.context.close();
-    for (const e of errors) expect(e).toEqual([]);
-  });
-  async function skinPage(): Promise<SkinPage> {
-    const p = await openSkinPage(browser, served);
-    open.push(p);
-    return p;
-  }
+describe('the flat and text skins', () => {
+  const skinPage = skinPages();
 
   it('draws the classic flat board: each tile in its colour, with its number, at its cell', async () => {
     const { page } = await skinPage();
-    const rows = [
-      [2, 0, 8, 0],
-      [0, 64, 0, 256],
-      [4, 0, 2048, 0],
-      [0, 16, 0, 131072],
-    ];
-    await page.evaluate((r) => window.fixture.mount({ skin: 'flat', manualClock: true, rows: r }), rows);
-    await page.evaluate(() => window.fixture.advance(1));
+    const rows = PALETTE_ROWS;
+    await mountPaused(page, { skin: 'flat', rows });
     const image = await hostPixels(page);
     for (const [r, row] of rows.entries())
       for (const [c, value] of row.entries()) {
@@ -69,20 +41,7 @@ describe('the flat and text skins', () => {
 
   it('slides tiles with transforms part of the way mid-animation, then rests on the new board', async () => {
     const { page } = await skinPage();
-    await page.evaluate(() =>
-      window.fixture.mount({
-        skin: 'flat',
-        manualClock: true,
-        seed: 4,
-        rows: [
-          [0, 0, 0, 8],
-          [0, 0, 0, 0],
-          [0, 0, 0, 0],
-          [0, 0, 0, 0],
-        ],
-      }),
-    );
-    await page.evaluate(() => window.fixture.advance(1));
+    await mountPaused(page, LONE_EIGHT);
     const box = (): Promise<number> =>
       page.evaluate(
         () =>
@@ -109,23 +68,7 @@ describe('the flat and text skins', () => {
 
   it('fades instead of sliding under reduced motion', async () => {
     const { page } = await skinPage();
-    await page.evaluate(() =>
-      window.fixture.mount({
-        skin: 'flat',
-        manualClock: true,
-        reducedMotion: true,
-        seed: 4,
-        rows: [
-          [0, 0, 0, 8],
-          [0, 0, 0, 0],
-          [0, 0, 0, 0],
-          [0, 0, 0, 0],
-        ],
-      }),
-    );
-    await page.evaluate(() => window.fixture.advance(1));
-    await page.evaluate(() => window.fixture.move('left'));
-    await page.evaluate((ms) => window.fixture.advance(ms), FADE_MS / 2);
+    await pausedMidMove(page, { ...LONE_EIGHT, reducedMotion: true }, 'left', FADE_MS / 2);
     const opacities = await page.evaluate(() =>
       [...document.querySelectorAll<HTMLElement>('#host div')]
         .filter((d) => d.textContent === '8' && d.style.visibility === 'visible')
@@ -137,22 +80,7 @@ describe('the flat and text skins', () => {
   it('follows prefers-reduced-motion when no option says otherwise', async () => {
     const { page } = await skinPage();
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await page.evaluate(() =>
-      window.fixture.mount({
-        skin: 'flat',
-        manualClock: true,
-        seed: 4,
-        rows: [
-          [0, 0, 0, 8],
-          [0, 0, 0, 0],
-          [0, 0, 0, 0],
-          [0, 0, 0, 0],
-        ],
-      }),
-    );
-    await page.evaluate(() => window.fixture.advance(1));
-    await page.evaluate(() => window.fixture.move('left'));
-    await page.evaluate((ms) => window.fixture.advance(ms), FADE_MS / 2);
+    await pausedMidMove(page, LONE_EIGHT, 'left', FADE_MS / 2);
     const tiles = (await page.evaluate(() => window.fixture.inspect())).tiles.filter((t) => t.value === 8);
     expect(tiles.map((t) => [t.col, t.opacity])).toEqual(
       expect.arrayContaining([
@@ -185,17 +113,13 @@ describe('the flat and text skins', () => {
 
   it('prints the board in a <pre> and follows every move', async () => {
     const { page } = await skinPage();
-    await page.evaluate(() =>
-      window.fixture.mount({
-        skin: 'text',
-        rows: [
-          [2, 2, 0, 0],
-          [0, 0, 0, 0],
-          [0, 0, 1024, 0],
-          [0, 0, 0, 4],
-        ],
-      }),
-    );
+    const rows = [
+      [2, 2, 0, 0],
+      [0, 0, 0, 0],
+      [0, 0, 1024, 0],
+      [0, 0, 0, 4],
+    ];
+    await page.evaluate((r) => window.fixture.mount({ skin: 'text', rows: r }), rows);
     const text = (): Promise<string> => page.evaluate(() => document.querySelector('#host pre')!.textContent ?? '');
     const numbers = (t: string): number[][] =>
       t
@@ -207,12 +131,7 @@ describe('the flat and text skins', () => {
             .slice(1, -1)
             .map((cell) => Number(cell.trim() || 0)),
         );
-    expect(numbers(await text())).toEqual([
-      [2, 2, 0, 0],
-      [0, 0, 0, 0],
-      [0, 0, 1024, 0],
-      [0, 0, 0, 4],
-    ]);
+    expect(numbers(await text())).toEqual(rows);
     await page.evaluate(() => window.fixture.move('left'));
     expect(numbers(await text())).toEqual((await page.evaluate(() => window.fixture.state())).rows);
     await page.evaluate(() => window.fixture.setHint('up'));

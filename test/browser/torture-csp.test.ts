@@ -5,13 +5,12 @@
  * game must play as usual on both skins, and the AI hint (its worker) must work, without a
  * single violation reported, neither as a `securitypolicyviolation` event nor in the console.
  */
-import type { TestBrowser } from './harness';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './harness';
+import { sharedBrowser } from './harness';
 import type { OpenGame } from './page-helpers';
 import type { Direction, GameState } from '../../src/engine';
-import { newGame, playMove } from '../../src/engine';
-import { GAME_KEY, KEY_OF, expectShows, liveText, openGame, readHud } from './page-helpers';
+import { newGame } from '../../src/engine';
+import { GAME_KEY, liveText, openGame, playMoves, readHud } from './page-helpers';
 import type { Served } from './static-server';
 import { serveDirectory } from './static-server';
 
@@ -37,7 +36,7 @@ function watchViolations(): void {
 }
 
 describe('the game page under a strict Content-Security-Policy', () => {
-  let browser: TestBrowser;
+  const browser = sharedBrowser();
   let served: Served;
   let game: OpenGame;
   const SEED = 2718;
@@ -50,11 +49,9 @@ describe('the game page under a strict Content-Security-Policy', () => {
   beforeAll(async () => {
     // The site the browser project built, served again with the policy as a response header.
     served = await serveDirectory(inject('siteDir'), () => ({ 'content-security-policy': STRICT_CSP }));
-    browser = await launchBrowser();
-    game = await openGame(browser, { baseUrl: served.url, query: `?seed=${SEED}`, initScript: `(${watchViolations.toString()})()` });
+    game = await openGame(browser(), { baseUrl: served.url, query: `?seed=${SEED}`, initScript: `(${watchViolations.toString()})()` });
   });
   afterAll(async () => {
-    await browser?.close();
     await served?.close();
   });
 
@@ -118,12 +115,7 @@ describe('the game page under a strict Content-Security-Policy', () => {
 
   /** Plays `dirs` with the keyboard and expects the page to show what the engine says. */
   async function play(from: GameState, dirs: readonly Direction[]): Promise<GameState> {
-    let next = from;
-    for (const dir of dirs) {
-      next = playMove(next, dir).state;
-      await game.page.keyboard.press(KEY_OF[dir]);
-    }
-    await expectShows(game.page, next);
+    const next = await playMoves(game.page, from, dirs);
     expect(await game.errors()).toEqual([]);
     return next;
   }

@@ -6,11 +6,11 @@
  * moves, not after a reload. The cases run one after another in one tab (storage cleared in
  * between) to keep the time down; every failure names its case.
  */
-import type { TestBrowser, TestContext, TestPage } from './harness';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestContext, TestPage } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Direction, GameState } from '../../src/engine';
 import { newGame, playMove, toRows } from '../../src/engine';
-import { launchBrowser, siteUrl } from './harness';
+import { sharedBrowser, siteUrl } from './harness';
 import type { Hud } from './page-helpers';
 import { BEST_KEY, GAME_KEY, SETTINGS_KEY, boardShown, saveOf } from './page-helpers';
 
@@ -307,23 +307,18 @@ function view(page: TestPage, play = false): Promise<View> {
 }
 
 describe('the game page given corrupt and hostile saves', () => {
-  let browser: TestBrowser;
+  // CPU compositing: this file loads the page about eighty times, and it loads a little faster so.
+  const browser = sharedBrowser({ chromiumArgs: ['--disable-gpu-compositing'] });
   let context: TestContext;
   let page: TestPage;
   beforeAll(async () => {
-    // CPU compositing: this file loads the page about eighty times, and it loads a little faster so.
-    browser = await launchBrowser({ chromiumArgs: ['--disable-gpu-compositing'] });
-    context = await browser.newContext({ viewport: { width: 800, height: 800 }, deviceScaleFactor: 1 });
+    context = await browser().newContext({ viewport: { width: 800, height: 800 }, deviceScaleFactor: 1 });
     await context.addInitScript(storageTraps);
     page = await context.newPage();
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto(siteUrl('index.html'));
     await boardShown(page);
   });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
   it(`has at least 50 cases, each named once`, () => {
     expect(CASES.length).toBeGreaterThanOrEqual(50);
     expect(new Set(CASES.map((c) => c.name)).size).toBe(CASES.length);

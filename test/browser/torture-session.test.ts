@@ -11,9 +11,9 @@
  * per-move leak shows within a few hundred moves as surely as within thousands.
  */
 import type { CDPSession } from 'playwright-core';
-import type { TestBrowser, TestPage } from './harness';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINE, chromiumOnly, launchBrowser, playwright } from './harness';
+import type { TestPage } from './harness';
+import { describe, expect, it } from 'vitest';
+import { chromiumOnly, playwright, sharedBrowser, sharedChromium } from './harness';
 import { openGame } from './page-helpers';
 import { countGlObjects, glCounts, heapAfterGc } from './torture-helpers';
 
@@ -124,28 +124,16 @@ async function footprint(page: TestPage, cdp: CDPSession): Promise<Footprint> {
 }
 
 describe('a long autoplay session', () => {
-  let browser: TestBrowser;
-  let softwareCompositing: TestBrowser | null = null;
-  beforeAll(async () => {
-    // For the flat board, frames are composited on the CPU and not held to 60 a second: with
-    // SwiftShader compositing every frame, autoplay managed a third of the moves per second,
-    // and a move at "Max" waits for a frame. The page and what it does are the same.
-    [browser, softwareCompositing] = await Promise.all([
-      launchBrowser(),
-      ENGINE === 'chromium'
-        ? launchBrowser({ chromiumArgs: ['--disable-gpu-compositing', '--disable-frame-rate-limit', '--disable-gpu-vsync'] })
-        : null,
-    ]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await softwareCompositing?.close();
-  });
+  const browser = sharedBrowser();
+  // For the flat board, frames are composited on the CPU and not held to 60 a second: with
+  // SwiftShader compositing every frame, autoplay managed a third of the moves per second,
+  // and a move at "Max" waits for a frame. The page and what it does are the same.
+  const softwareCompositing = sharedChromium(['--disable-gpu-compositing', '--disable-frame-rate-limit', '--disable-gpu-vsync']);
 
   chromiumOnly('heap, node and listener counts come from CDP')(
     `keeps the JS heap, DOM nodes and listeners flat over ${FLAT_MOVES.toLocaleString('en-US')} moves on the flat board`,
     async () => {
-      const game = await openGame(softwareCompositing as TestBrowser, { query: '?seed=9001', viewport: VIEWPORT });
+      const game = await openGame(softwareCompositing(), { query: '?seed=9001', viewport: VIEWPORT });
       const { page } = game;
       const cdp = await playwright(page).context().newCDPSession(playwright(page));
       await cdp.send('Performance.enable');
@@ -180,7 +168,7 @@ describe('a long autoplay session', () => {
   );
 
   it(`keeps the live WebGL objects exactly flat over ${CUBES_MOVES} moves on the 3D cubes`, async () => {
-    const game = await openGame(browser, {
+    const game = await openGame(browser(), {
       skin: 'cubes',
       query: '?seed=9002',
       viewport: VIEWPORT,

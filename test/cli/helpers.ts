@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { inject } from 'vitest';
+import { afterEach, beforeEach, inject } from 'vitest';
 import type { CommandIO } from '../../src/cli/command';
 import { main } from '../../src/cli/main';
 
@@ -70,6 +70,24 @@ export async function runMain(
 export function tempDir(prefix = 'cube2048-test-'): { path: string; remove: () => void } {
   const path = mkdtempSync(join(tmpdir(), prefix));
   return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+/** A fresh temporary folder for each test of the file (or enclosing describe), removed after the test; read `path` inside a test. */
+export function tempDirEach(): { readonly path: string } {
+  let dir: { path: string; remove: () => void } | null = null;
+  beforeEach(() => {
+    dir = tempDir();
+  });
+  afterEach(() => {
+    dir?.remove();
+    dir = null;
+  });
+  return {
+    get path() {
+      if (!dir) throw new Error('tempDirEach(): the folder is made in beforeEach, so use it inside a test');
+      return dir.path;
+    },
+  };
 }
 
 export const shellQuote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;

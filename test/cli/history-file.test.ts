@@ -1,20 +1,16 @@
 /** The terminal's history file, in-process: appending, taking back, setting bad lines aside, and the meta beside it. */
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { entryLine } from '../../src/history/archive';
 import type { HistoryEntry } from '../../src/history/entry';
 import { entryOf, startMeta, tickMeta } from '../../src/history/keep';
 import { openHistoryFile } from '../../src/cli/history-file';
 import { parseMeta } from '../../src/history/keep';
 import { playGame } from '../history/games';
-import { tempDir } from './helpers';
+import { tempDirEach } from './helpers';
 
-let dir: { path: string; remove: () => void };
-beforeEach(() => {
-  dir = tempDir();
-});
-afterEach(() => dir.remove());
+const dir = tempDirEach();
 
 const kept = (seed: number): HistoryEntry => {
   const game = playGame({ seed });

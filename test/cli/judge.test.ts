@@ -1,22 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DIRECTIONS, fromRows, move, toRows } from '../../src/engine';
+import { DIRECTIONS } from '../../src/engine';
 import type { Direction } from '../../src/engine';
 import { judgeBytes, judgeStream } from '../../src/cli/judge';
 import { runMain } from './helpers';
+import { firstRow } from '../engine/boards';
+import { boardArb, caseText, expected, inputOf } from './judge-cases';
 
-const WORDS: Record<Direction, string> = { left: 'LEFT', right: 'RIGHT', up: 'UP', down: 'DOWN' };
-
-/** One case in the classic layout: four lines of four numbers, then the direction. */
-const caseText = (rows: readonly (readonly number[])[], dir: Direction): string =>
-  `${rows.map((r) => r.join(' ')).join('\n')}\n${WORDS[dir]}\n`;
-const inputOf = (cases: readonly [number[][], Direction][]): string =>
-  `${cases.length}\n${cases.map(([rows, dir]) => caseText(rows, dir)).join('')}`;
-/** What the judge must print for a board: the engine's move, four lines and a blank line. */
-const expected = (rows: number[][], dir: Direction): string =>
-  `${toRows(move(fromRows(rows), dir).board)
-    .map((r) => r.join(' '))
-    .join('\n')}\n\n`;
 const text = (bytes: Uint8Array): string => Buffer.from(bytes).toString('utf8');
 
 const judge = (input: string): { output: string; error: string | null } => {
@@ -24,17 +14,6 @@ const judge = (input: string): { output: string; error: string | null } => {
   return { output: text(result.output), error: result.error };
 };
 
-/** Boards of tile values 0 and 2…2^15, as the judge's fast path takes them. */
-const boardArb = fc.array(
-  fc.array(
-    fc.oneof(
-      fc.constant(0),
-      fc.integer({ min: 1, max: 15 }).map((e) => 2 ** e),
-    ),
-    { minLength: 4, maxLength: 4 },
-  ),
-  { minLength: 4, maxLength: 4 },
-);
 const dirArb = fc.constantFrom(...DIRECTIONS);
 
 describe('the judge', () => {
@@ -47,76 +26,17 @@ describe('the judge', () => {
 
   it('merges each tile once, the pair nearest the wall first', () => {
     const cases: [number[][], Direction, string][] = [
-      [
-        [
-          [2, 2, 2, 2],
-          [0, 0, 0, 0],
-          [0, 0, 0, 0],
-          [0, 0, 0, 0],
-        ],
-        'left',
-        '4 4 0 0',
-      ],
-      [
-        [
-          [2, 2, 2, 2],
-          [0, 0, 0, 0],
-          [0, 0, 0, 0],
-          [0, 0, 0, 0],
-        ],
-        'right',
-        '0 0 4 4',
-      ],
-      [
-        [
-          [2, 2, 2, 0],
-          [0, 0, 0, 0],
-          [0, 0, 0, 0],
-          [0, 0, 0, 0],
-        ],
-        'right',
-        '0 0 2 4',
-      ],
-      [
-        [
-          [2, 0, 2, 2],
-          [0, 0, 0, 0],
-          [0, 0, 0, 0],
-          [0, 0, 0, 0],
-        ],
-        'left',
-        '4 2 0 0',
-      ],
-      [
-        [
-          [4, 4, 8, 8],
-          [0, 0, 0, 0],
-          [0, 0, 0, 0],
-          [0, 0, 0, 0],
-        ],
-        'left',
-        '8 16 0 0',
-      ],
+      [firstRow([2, 2, 2, 2]), 'left', '4 4 0 0'],
+      [firstRow([2, 2, 2, 2]), 'right', '0 0 4 4'],
+      [firstRow([2, 2, 2, 0]), 'right', '0 0 2 4'],
+      [firstRow([2, 0, 2, 2]), 'left', '4 2 0 0'],
+      [firstRow([4, 4, 8, 8]), 'left', '8 16 0 0'],
     ];
     for (const [rows, dir, first] of cases) expect(judge(inputOf([[rows, dir]])).output.split('\n')[0]).toBe(first);
   });
 
   it('regression: [2, 2, 4, 0] moved left is [4, 4, 0, 0], not [8, 0, 0, 0] (the seed article’s processRowOptimized)', () => {
-    expect(
-      judge(
-        inputOf([
-          [
-            [
-              [2, 2, 4, 0],
-              [0, 0, 0, 0],
-              [0, 0, 0, 0],
-              [0, 0, 0, 0],
-            ],
-            'left',
-          ],
-        ]),
-      ).output.split('\n')[0],
-    ).toBe('4 4 0 0');
+    expect(judge(inputOf([[firstRow([2, 2, 4, 0]), 'left']])).output.split('\n')[0]).toBe('4 4 0 0');
   });
 
   it('moves columns for UP and DOWN', () => {
@@ -152,21 +72,7 @@ describe('the judge', () => {
   });
 
   it('merges two 32768 tiles into 65536 and moves tiles up to 2^52 through the engine', () => {
-    expect(
-      judge(
-        inputOf([
-          [
-            [
-              [32768, 32768, 0, 0],
-              [0, 0, 0, 0],
-              [0, 0, 0, 0],
-              [0, 0, 0, 0],
-            ],
-            'left',
-          ],
-        ]),
-      ).output.split('\n')[0],
-    ).toBe('65536 0 0 0');
+    expect(judge(inputOf([[firstRow([32768, 32768, 0, 0]), 'left']])).output.split('\n')[0]).toBe('65536 0 0 0');
     const big = 2 ** 52;
     const result = judge(
       inputOf([
@@ -222,17 +128,7 @@ describe('the judge', () => {
   });
 
   it('byte by byte, a bad case is still found with the good boards before it', async () => {
-    const input = Buffer.from(
-      `2\n${caseText(
-        [
-          [2, 2, 0, 0],
-          [0, 0, 0, 0],
-          [0, 0, 0, 0],
-          [0, 0, 0, 0],
-        ],
-        'left',
-      )}2 2 0 0 0 0 0 0 0 0 0 0 0 0 0 3 UP\n`,
-    );
+    const input = Buffer.from(`2\n${caseText(firstRow([2, 2, 0, 0]), 'left')}2 2 0 0 0 0 0 0 0 0 0 0 0 0 0 3 UP\n`);
     const out: Buffer[] = [];
     const error = await judgeStream(
       (async function* () {

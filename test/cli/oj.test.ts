@@ -3,25 +3,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, openSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DIRECTIONS, fromRows, move, toRows } from '../../src/engine';
-import type { Direction } from '../../src/engine';
+import { DIRECTIONS } from '../../src/engine';
 import { bundle, runCli, tempDir } from './helpers';
-
-const WORDS: Record<Direction, string> = { left: 'LEFT', right: 'RIGHT', up: 'UP', down: 'DOWN' };
-const expected = (rows: number[][], dir: Direction): string =>
-  `${toRows(move(fromRows(rows), dir).board)
-    .map((r) => r.join(' '))
-    .join('\n')}\n\n`;
-const boardArb = fc.array(
-  fc.array(
-    fc.oneof(
-      fc.constant(0),
-      fc.integer({ min: 1, max: 15 }).map((e) => 2 ** e),
-    ),
-    { minLength: 4, maxLength: 4 },
-  ),
-  { minLength: 4, maxLength: 4 },
-);
+import { boardArb, expected, inputOf } from './judge-cases';
 
 describe('cube2048 oj', () => {
   it('judges the classic example', async () => {
@@ -31,7 +15,7 @@ describe('cube2048 oj', () => {
 
   it('agrees with the engine on 20,000 random cases', async () => {
     const cases = fc.sample(fc.tuple(boardArb, fc.constantFrom(...DIRECTIONS)), { numRuns: 20_000, seed: 2048 });
-    const input = `${cases.length}\n${cases.map(([rows, dir]) => `${rows.map((r) => r.join(' ')).join('\n')}\n${WORDS[dir]}\n`).join('')}`;
+    const input = inputOf(cases);
     const run = await runCli(['oj'], { input });
     expect(run.code).toBe(0);
     expect(run.stderr).toBe('');

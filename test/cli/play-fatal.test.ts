@@ -4,16 +4,12 @@
  * terminal streams: an uncaught error must still give the terminal back.
  */
 import { PassThrough } from 'node:stream';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CommandIO, SignalName } from '../../src/cli/command';
 import { main } from '../../src/cli/main';
-import { tempDir } from './helpers';
+import { tempDirEach } from './helpers';
 
-let dir: { path: string; remove: () => void };
-beforeEach(() => {
-  dir = tempDir();
-});
-afterEach(() => dir.remove());
+const dir = tempDirEach();
 
 function fakeTerminal() {
   const modes: boolean[] = [];

@@ -3,7 +3,7 @@ import { ANSWER_KEYS, GAME_KEYS, TERMINAL_KEYS, keyLabel, keysFor } from '../../
 import { FRAME_KEYS, answerOf, commandOfKey, keysHelp } from '../../src/cli/play-keys';
 import { decodeKeys } from '../../src/cli/keys';
 import { renderFrame } from '../../src/skins/terminal';
-import type { FrameModel } from '../../src/skins/terminal';
+import { frameModel } from './frames';
 import { stripAnsi } from './helpers';
 
 const commandsOf = (input: string) => decodeKeys(input).map(commandOfKey);
@@ -62,22 +62,7 @@ describe('the keys of cube2048 play', () => {
   });
 
   it('are the only keys the skin names: it prints whatever labels it is given', () => {
-    const model: FrameModel = {
-      size: 4,
-      cells: new Uint8Array(16),
-      score: 0,
-      best: 0,
-      moves: 0,
-      gained: 0,
-      status: 'over',
-      target: 2048,
-      canUndo: true,
-      merged: new Set(),
-      spawned: new Set(),
-      notices: [],
-      prompt: null,
-      hint: null,
-    };
+    const model = frameModel({ cells: new Uint8Array(16), score: 0, best: 0, moves: 0, status: 'over' });
     const keys = { move: 'M', movePlain: 'MP', undo: 'U1', newGame: 'N1', keepGoing: 'K1', quit: 'Q1', yes: 'Y1', no: 'N2' };
     const text = stripAnsi(renderFrame(model, { columns: 80, rows: 30, mode: 'plain', keys }));
     expect(text).toContain('U1 undo · N1 new game · Q1 quit');

@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { fromRows, maxTile, newGame, playMove, seedRng, toRows } from '../../src/engine';
 import type { GameState } from '../../src/engine';
 import { replayProblem } from '../../src/history/archive';
@@ -15,17 +15,13 @@ import { parseEntry } from '../../src/history/entry';
 import { encodeSave } from '../../src/store/persistence';
 import { playGame } from '../history/games';
 import type { Pty } from './helpers';
-import { boardOnScreen, cliCommand, onPty, runCli, tempDir } from './helpers';
+import { boardOnScreen, cliCommand, onPty, runCli, tempDirEach } from './helpers';
 
-let dir: { path: string; remove: () => void };
+const dir = tempDirEach();
 let pty: Pty | null = null;
-beforeEach(() => {
-  dir = tempDir();
-});
 afterEach(() => {
   pty?.kill();
   pty = null;
-  dir.remove();
 });
 
 const stateDir = (): string => join(dir.path, 'state', 'cube2048');

@@ -4,19 +4,15 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { entryLine } from '../../src/history/archive';
 import type { HistoryEntry } from '../../src/history/entry';
 import { entryOf, startMeta } from '../../src/history/keep';
 import type { Statistics } from '../../src/history/statistics';
 import { playGame } from '../history/games';
-import { runCli, tempDir } from './helpers';
+import { runCli, tempDirEach } from './helpers';
 
-let dir: { path: string; remove: () => void };
-beforeEach(() => {
-  dir = tempDir();
-});
-afterEach(() => dir.remove());
+const dir = tempDirEach();
 
 const stateDir = (): string => join(dir.path, 'state', 'cube2048');
 const historyPath = (): string => join(stateDir(), 'history.jsonl');

@@ -3,33 +3,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createGameStore } from '../../src/store';
 import type { GameView, ReadonlyStore } from '../../src/store';
-import type { ColorMode, FrameModel, TerminalScreen } from '../../src/skins/terminal';
+import type { ColorMode, TerminalScreen } from '../../src/skins/terminal';
 import { createTerminalSkin, detectColorMode, frameLines, renderFrame } from '../../src/skins/terminal';
 import { decodeKeys } from '../../src/cli/keys';
 import { FRAME_KEYS } from '../../src/cli/play-keys';
 import { stripAnsi } from './helpers';
-
-const model = (overrides: Partial<FrameModel> = {}): FrameModel => ({
-  size: 4,
-  cells: Uint8Array.from([1, 2, 3, 4, 0, 0, 0, 0, 5, 6, 7, 8, 9, 10, 11, 12]),
-  score: 1234,
-  best: 5678,
-  moves: 42,
-  gained: 0,
-  status: 'playing',
-  target: 2048,
-  canUndo: true,
-  merged: new Set(),
-  spawned: new Set(),
-  notices: [],
-  prompt: null,
-  hint: null,
-  ...overrides,
-});
-
-/** The frame as the terminal shows it: text only, one string per line. */
-const shown = (m: FrameModel, columns: number, rows: number, mode: ColorMode): string[] =>
-  stripAnsi(renderFrame(m, { columns, rows, mode, keys: FRAME_KEYS }).replace('\x1b[?2026h', '').replace('\x1b[?2026l', '')).split('\r\n');
+import { frameModel, shown } from './frames';
 
 describe('colour mode', () => {
   it.each([
@@ -58,7 +37,7 @@ describe('a frame', () => {
         fc.boolean(),
         (size, columns, rows, mode, notice) => {
           const cells = Uint8Array.from({ length: size * size }, (_, i) => i % (size * size + 2));
-          const m = model({
+          const m = frameModel({
             size,
             cells,
             notices: notice ? ['Your saved game could not be read; it was set aside and a new game was started.'] : [],
@@ -73,14 +52,14 @@ describe('a frame', () => {
   });
 
   it('starts at the cursor home and never ends with a newline, so the screen does not scroll', () => {
-    const frame = renderFrame(model(), { columns: 80, rows: 24, mode: 'truecolor', keys: FRAME_KEYS });
+    const frame = renderFrame(frameModel(), { columns: 80, rows: 24, mode: 'truecolor', keys: FRAME_KEYS });
     expect(frame.startsWith('\x1b[?2026h\x1b[H')).toBe(true);
     expect(frame.endsWith('\x1b[K\x1b[?2026l')).toBe(true);
     expect(frame.split('\r\n')).toHaveLength(24);
   });
 
   it('shows the board, the scores and the keys on a 4×4 board in an 80×24 terminal, at full size', () => {
-    const text = shown(model(), 80, 24, 'plain').join('\n');
+    const text = shown(frameModel(), 80, 24, 'plain').join('\n');
     expect(text).toContain('cube2048');
     expect(text).toMatch(/SCORE 1,234\s+BEST 5,678\s+MOVES 42/);
     expect(text).toContain('u undo');
@@ -90,23 +69,23 @@ describe('a frame', () => {
   });
 
   it('writes no colour or style with TERM=dumb, and no colour with NO_COLOR', () => {
-    const plain = renderFrame(model({ merged: new Set([0]) }), { columns: 80, rows: 24, mode: 'plain', keys: FRAME_KEYS });
+    const plain = renderFrame(frameModel({ merged: new Set([0]) }), { columns: 80, rows: 24, mode: 'plain', keys: FRAME_KEYS });
     expect(plain).not.toMatch(/\x1b\[[0-9;]*m/);
-    const mono = renderFrame(model({ merged: new Set([0]) }), { columns: 80, rows: 24, mode: 'mono', keys: FRAME_KEYS });
+    const mono = renderFrame(frameModel({ merged: new Set([0]) }), { columns: 80, rows: 24, mode: 'mono', keys: FRAME_KEYS });
     expect(mono).not.toMatch(/\x1b\[[0-9;]*[34]8;/);
     expect(mono).toContain('\x1b[0;1m'); // bold is still allowed
   });
 
   it('colours tiles by value in 24-bit, 256 and 16 colours', () => {
-    const truecolor = renderFrame(model(), { columns: 80, rows: 24, mode: 'truecolor', keys: FRAME_KEYS });
+    const truecolor = renderFrame(frameModel(), { columns: 80, rows: 24, mode: 'truecolor', keys: FRAME_KEYS });
     expect(truecolor).toContain('48;2;238;228;218'); // the 2 tile, #eee4da
-    expect(renderFrame(model(), { columns: 80, rows: 24, mode: 'ansi256', keys: FRAME_KEYS })).toMatch(/48;5;\d+/);
-    expect(renderFrame(model(), { columns: 80, rows: 24, mode: 'ansi16', keys: FRAME_KEYS })).toMatch(/\x1b\[0;1;(3|9)\d;(4|10)\dm/);
+    expect(renderFrame(frameModel(), { columns: 80, rows: 24, mode: 'ansi256', keys: FRAME_KEYS })).toMatch(/48;5;\d+/);
+    expect(renderFrame(frameModel(), { columns: 80, rows: 24, mode: 'ansi16', keys: FRAME_KEYS })).toMatch(/\x1b\[0;1;(3|9)\d;(4|10)\dm/);
   });
 
   it('lights up merged tiles and fades in new ones, briefly', () => {
-    const plainTile = renderFrame(model(), { columns: 80, rows: 24, mode: 'truecolor', keys: FRAME_KEYS });
-    const lit = renderFrame(model({ merged: new Set([0]), spawned: new Set([1]) }), {
+    const plainTile = renderFrame(frameModel(), { columns: 80, rows: 24, mode: 'truecolor', keys: FRAME_KEYS });
+    const lit = renderFrame(frameModel({ merged: new Set([0]), spawned: new Set([1]) }), {
       columns: 80,
       rows: 24,
       mode: 'truecolor',
@@ -117,17 +96,17 @@ describe('a frame', () => {
   });
 
   it('shows the win, game-over, question and notice messages', () => {
-    expect(shown(model({ status: 'won' }), 80, 30, 'plain').join('\n')).toContain('You reached 2,048!');
-    expect(shown(model({ status: 'won' }), 80, 30, 'plain').join('\n')).toContain('Enter keep going · n new game · q quit');
-    expect(shown(model({ status: 'over' }), 80, 30, 'plain').join('\n')).toContain('u undo · n new game · q quit');
-    expect(shown(model({ status: 'over', canUndo: false }), 80, 30, 'plain').join('\n')).not.toContain('u undo · n new game');
-    expect(shown(model({ prompt: 'Start a new game?' }), 80, 30, 'plain').join('\n')).toContain('y yes · n no');
-    expect(shown(model({ notices: ['Saving failed.'] }), 80, 30, 'plain').join('\n')).toContain('! Saving failed.');
-    expect(shown(model({ hint: 'left' }), 80, 30, 'mono').join('\n')).toContain('hint ←');
+    expect(shown(frameModel({ status: 'won' }), 80, 30, 'plain').join('\n')).toContain('You reached 2,048!');
+    expect(shown(frameModel({ status: 'won' }), 80, 30, 'plain').join('\n')).toContain('Enter keep going · n new game · q quit');
+    expect(shown(frameModel({ status: 'over' }), 80, 30, 'plain').join('\n')).toContain('u undo · n new game · q quit');
+    expect(shown(frameModel({ status: 'over', canUndo: false }), 80, 30, 'plain').join('\n')).not.toContain('u undo · n new game');
+    expect(shown(frameModel({ prompt: 'Start a new game?' }), 80, 30, 'plain').join('\n')).toContain('y yes · n no');
+    expect(shown(frameModel({ notices: ['Saving failed.'] }), 80, 30, 'plain').join('\n')).toContain('! Saving failed.');
+    expect(shown(frameModel({ hint: 'left' }), 80, 30, 'mono').join('\n')).toContain('hint ←');
   });
 
   it('centres the board in the window', () => {
-    const lines = shown(model(), 120, 40, 'mono');
+    const lines = shown(frameModel(), 120, 40, 'mono');
     const top = lines.findIndex((l) => l.includes('┌'));
     const bottom = lines.findIndex((l) => l.includes('└'));
     const board = lines[top] as string;
@@ -139,16 +118,16 @@ describe('a frame', () => {
   });
 
   it('uses the compact layout when the large one does not fit, and says when nothing fits', () => {
-    const compact = shown(model({ size: 8, cells: new Uint8Array(64).fill(1) }), 80, 24, 'plain');
+    const compact = shown(frameModel({ size: 8, cells: new Uint8Array(64).fill(1) }), 80, 24, 'plain');
     expect(compact.filter((l) => l.includes('|')).length).toBe(8); // one line per row of cells
-    const tooSmall = shown(model(), 30, 10, 'truecolor').join('\n');
+    const tooSmall = shown(frameModel(), 30, 10, 'truecolor').join('\n');
     expect(tooSmall).toContain('Window too small');
     expect(tooSmall).toContain('have 30×10');
     expect(tooSmall).toContain('press q to quit');
   });
 
   it('prints big tiles as 2^e so they fit their cell', () => {
-    const lines = frameLines(model({ cells: Uint8Array.from([20, 40, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]) }), {
+    const lines = frameLines(frameModel({ cells: Uint8Array.from([20, 40, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]) }), {
       columns: 80,
       rows: 24,
       mode: 'plain',

@@ -21,6 +21,7 @@ import {
   toRows,
   toValues,
 } from '../../src/engine';
+import { firstRow } from './boards';
 
 const arbSeed = fc.integer({ min: 0, max: 0xffffffff });
 const arbMoves = fc.array(fc.constantFrom(...DIRECTIONS), { maxLength: 120 });
@@ -114,12 +115,7 @@ describe('spawning', () => {
 
 describe('score and status', () => {
   it('adds the merged values to the score', () => {
-    const g = withBoard(newGame({ seed: 1 }), [
-      [2, 2, 4, 4],
-      [0, 0, 0, 0],
-      [0, 0, 0, 0],
-      [0, 0, 0, 0],
-    ]);
+    const g = withBoard(newGame({ seed: 1 }), firstRow([2, 2, 4, 4]));
     expect(playMove(g, 'left').state.score).toBe(12);
   });
 

@@ -3,11 +3,10 @@ import { describe, expect, it } from 'vitest';
 import type { Board, Direction } from '../../src/engine';
 import { DIRECTIONS, fromRows, move, sumOfTiles, toRows, valueOf } from '../../src/engine';
 import { arbBoard } from './arbitraries';
+import { firstRow } from './boards';
 
 const slideRow = (row: number[], dir: Direction = 'left'): number[] => {
-  const size = row.length;
-  const rows = [row, ...Array.from({ length: size - 1 }, () => Array<number>(size).fill(0))];
-  return toRows(move(fromRows(rows), dir).board)[0] as number[];
+  return toRows(move(fromRows(firstRow(row)), dir).board)[0] as number[];
 };
 
 const transpose = (b: Board): Board => fromRows(toRows(b)[0]!.map((_, c) => toRows(b).map((row) => row[c] as number)));
@@ -112,17 +111,7 @@ describe('a move', () => {
   });
 
   it('reports a merge whose leading tile had to slide from where it started', () => {
-    expect(
-      move(
-        fromRows([
-          [0, 2, 0, 2],
-          [0, 0, 0, 0],
-          [0, 0, 0, 0],
-          [0, 0, 0, 0],
-        ]),
-        'left',
-      ).steps,
-    ).toEqual([{ kind: 'merge', from: [1, 3], to: 0, value: 4 }]);
+    expect(move(fromRows(firstRow([0, 2, 0, 2])), 'left').steps).toEqual([{ kind: 'merge', from: [1, 3], to: 0, value: 4 }]);
   });
 
   it('works on every board size from 3 to 8', () => {
@@ -131,15 +120,7 @@ describe('a move', () => {
   });
 
   it('is not idempotent: a second left move can merge again', () => {
-    const once = move(
-      fromRows([
-        [2, 2, 4, 0],
-        [0, 0, 0, 0],
-        [0, 0, 0, 0],
-        [0, 0, 0, 0],
-      ]),
-      'left',
-    ).board;
+    const once = move(fromRows(firstRow([2, 2, 4, 0])), 'left').board;
     expect(toRows(once)[0]).toEqual([4, 4, 0, 0]);
     expect(toRows(move(once, 'left').board)[0]).toEqual([8, 0, 0, 0]);
   });

@@ -7,12 +7,13 @@ import type { Lang } from '../../src/i18n/core';
 import { LOCALES } from '../../src/i18n/core';
 import { loadLang } from '../../src/i18n/load';
 import { describeChange } from '../../src/game-ui/announce';
+import { firstRow } from '../engine/boards';
 
-/** A store on a hand-made position, and what the live region would say for each change. */
-function playFrom(rows: number[][], extra: Partial<GameState> = {}) {
+/** A store on a hand-made position, and what the live region would say for each change (in `lang`, else English). */
+function playFrom(rows: number[][], extra: Partial<GameState> = {}, lang?: Lang) {
   const store = createGameStore({ seed: 1 });
   const said: (string | null)[] = [];
-  store.subscribe((view: GameView, previous: GameView) => said.push(describeChange(view, previous)));
+  store.subscribe((view: GameView, previous: GameView) => said.push(describeChange(view, previous, lang)));
   if (rows.length > 0) {
     const game: GameState = {
       size: rows.length,
@@ -31,14 +32,17 @@ function playFrom(rows: number[][], extra: Partial<GameState> = {}) {
   return { store, said, move: (dir: Direction) => store.getState().move(dir) };
 }
 
+/** Two 8s and two pairs of 2s merge on a left move. */
+const EIGHTS_AND_TWOS = [
+  [8, 8, 0, 0],
+  [2, 2, 2, 2],
+  [0, 0, 0, 0],
+  [0, 0, 0, 4],
+];
+
 describe('what the live region says', () => {
   it('names the move, each merge, the new tile and the score with thousands separators', () => {
-    const { said, move } = playFrom([
-      [8, 8, 0, 0],
-      [2, 2, 2, 2],
-      [0, 0, 0, 0],
-      [0, 0, 0, 4],
-    ]);
+    const { said, move } = playFrom(EIGHTS_AND_TWOS);
     move('left');
     expect(said[0]).toMatch(
       /^Moved left\. Merged two 8s into 16 and 2 pairs of 2s into 4s\. New [24] in row \d, column \d\. Score 1,224\.$/,
@@ -57,12 +61,7 @@ describe('what the live region says', () => {
   });
 
   it('announces a win once, and game over with the final score', () => {
-    const win = playFrom([
-      [1024, 1024, 0, 0],
-      [0, 0, 0, 0],
-      [0, 0, 0, 0],
-      [0, 0, 0, 0],
-    ]);
+    const win = playFrom(firstRow([1024, 1024, 0, 0]));
     win.move('left');
     expect(win.said[0]).toContain('Merged two 1024s into 2048.');
     expect(win.said[0]).toMatch(/You reached 2048! You win\. Keep going or start a new game\.$/);
@@ -102,26 +101,9 @@ describe('what the live region says in each language', () => {
   });
   /** Moves left on a board where two 8s and two pairs of 2s merge, after a seeded spawn. */
   const sayLeft = (lang: Lang): string | null => {
-    const store = createGameStore({ seed: 1 });
-    let said: string | null = null;
-    store.subscribe((view: GameView, previous: GameView) => (said = describeChange(view, previous, lang)));
-    store.getState().startFrom({
-      size: 4,
-      board: fromRows([
-        [8, 8, 0, 0],
-        [2, 2, 2, 2],
-        [0, 0, 0, 0],
-        [0, 0, 0, 4],
-      ]),
-      score: 1200,
-      status: 'playing',
-      record: '',
-      seed: 1,
-      rng: seedRng(1),
-      target: 2048,
-    });
-    store.getState().move('left');
-    return said;
+    const { said, move } = playFrom(EIGHTS_AND_TWOS, {}, lang);
+    move('left');
+    return said.at(-1) ?? null;
   };
 
   it("says the merges with real numbers, the new tile's place and the score grouped the locale's way", () => {
@@ -151,25 +133,8 @@ describe('what the live region says in each language', () => {
   });
 
   it("says a win, undo and a new game in the player's language", () => {
-    const store = createGameStore({ seed: 1 });
-    const said: (string | null)[] = [];
-    store.subscribe((view: GameView, previous: GameView) => said.push(describeChange(view, previous, langs.de)));
-    store.getState().startFrom({
-      size: 4,
-      board: fromRows([
-        [1024, 1024, 0, 0],
-        [0, 0, 0, 0],
-        [0, 0, 0, 0],
-        [0, 0, 0, 0],
-      ]),
-      score: 0,
-      status: 'playing',
-      record: '',
-      seed: 1,
-      rng: seedRng(1),
-      target: 2048,
-    });
-    store.getState().move('left');
+    const { store, said, move } = playFrom(firstRow([1024, 1024, 0, 0]), { score: 0 }, langs.de);
+    move('left');
     expect(said.at(-1)).toMatch(/Verschmolzen: zwei 1024er zu 2048\..*Du hast 2048 erreicht! Gewonnen\./);
     store.getState().undo();
     expect(said.at(-1)).toBe('Letzter Zug zurückgenommen. 0 Punkte.');

@@ -5,15 +5,11 @@ import type { HistoryEntry } from '../../src/history/entry';
 import { lastMoveOfAGame } from '../history/games';
 import { encodeSave } from '../../src/store/persistence';
 import { createGameStore } from '../../src/store';
-import type { GameView, StorageLike } from '../../src/store/types';
+import type { GameView } from '../../src/store/types';
 import type { HistoryDb } from '../../src/game-ui/history/db';
 import type { RecorderOptions } from '../../src/game-ui/history/recorder';
 import { startRecorder } from '../../src/game-ui/history/recorder';
-
-const memoryStorage = (): StorageLike & { readonly map: Map<string, string> } => {
-  const map = new Map<string, string>();
-  return { map, getItem: (k) => map.get(k) ?? null, setItem: (k, v) => void map.set(k, v), removeItem: (k) => void map.delete(k) };
-};
+import { memoryStorage } from '../store/memory-storage';
 
 /** A database in memory; `failures` writes throw first (a full disk, a quota). */
 function memoryDb(failures = 0): HistoryDb & { readonly kept: Map<string, HistoryEntry>; writes: number } {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, SETTINGS_KEY, createSettingsStore, parseSettings } from '../../src/page/settings';
 import { parseStartOptions, withoutStartOptions } from '../../src/page/url';
+import { memoryStorage } from '../store/memory-storage';
 
 describe('settings', () => {
   it("start with the 3D cubes, the system theme and motion, sound off, vibration on and the browser's language", () => {
@@ -35,19 +36,14 @@ describe('settings', () => {
   });
 
   it('are saved on every change and told to listeners', () => {
-    const memory = new Map<string, string>();
-    const storage = {
-      getItem: (k: string) => memory.get(k) ?? null,
-      setItem: (k: string, v: string) => void memory.set(k, v),
-      removeItem: (k: string) => void memory.delete(k),
-    };
+    const storage = memoryStorage();
     const store = createSettingsStore(storage);
     const seen: string[] = [];
     store.subscribe((next, previous) => seen.push(`${previous.theme}→${next.theme}`));
     store.set({ theme: 'dark' });
     expect(seen).toEqual(['system→dark']);
     expect(createSettingsStore(storage).get().theme).toBe('dark');
-    expect(JSON.parse(memory.get(SETTINGS_KEY) ?? '{}')).toMatchObject({ theme: 'dark' });
+    expect(JSON.parse(storage.map.get(SETTINGS_KEY) ?? '{}')).toMatchObject({ theme: 'dark' });
   });
 
   it('still work when storage throws on every call', () => {

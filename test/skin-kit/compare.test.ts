@@ -5,13 +5,20 @@ import { motionProblems, restProblems } from '../../src/skin-kit';
 import type { TileView } from '../../src/skins';
 import { arbBoard } from '../engine/arbitraries';
 
+const board = (size: number, cells: number[]): Board => ({ size, cells: Uint8Array.from(cells) });
+/** A tile at full size and opacity unless `look` says otherwise. */
+const tile = (value: number, row: number, col: number, look: Partial<Pick<TileView, 'scale' | 'opacity'>> = {}): TileView => ({
+  value,
+  row,
+  col,
+  scale: 1,
+  opacity: 1,
+  ...look,
+});
+
 /** The tiles a faithful skin shows for `board` at rest. */
 const faithful = (board: Board): TileView[] =>
-  [...board.cells].flatMap((e, i) =>
-    e === 0 ? [] : [{ value: 2 ** e, row: Math.floor(i / board.size), col: i % board.size, scale: 1, opacity: 1 }],
-  );
-
-const board = (size: number, cells: number[]): Board => ({ size, cells: Uint8Array.from(cells) });
+  [...board.cells].flatMap((e, i) => (e === 0 ? [] : [tile(2 ** e, Math.floor(i / board.size), i % board.size)]));
 
 describe('the kit compares what a skin shows at rest with the board, and', () => {
   it('finds nothing wrong with a faithful picture, in any order, with hidden tiles beside it', () => {
@@ -19,7 +26,7 @@ describe('the kit compares what a skin shows at rest with the board, and', () =>
       fc.property(arbBoard(), fc.nat(), (b, shift) => {
         const tiles = faithful(b);
         const rotated = [...tiles.slice(shift % (tiles.length || 1)), ...tiles.slice(0, shift % (tiles.length || 1))];
-        const hidden: TileView = { value: 2, row: 0.5, col: 0.5, scale: 0, opacity: 0 };
+        const hidden: TileView = tile(2, 0.5, 0.5, { scale: 0, opacity: 0 });
         expect(restProblems([...rotated, hidden], b, 'at rest')).toEqual([]);
       }),
     );
@@ -44,11 +51,7 @@ describe('the kit compares what a skin shows at rest with the board, and', () =>
 
   it('calls a tile on an empty cell stale, and a wrong value wrong', () => {
     const b = board(3, [1, 0, 0, 0, 3, 0, 0, 0, 0]);
-    const tiles: TileView[] = [
-      { value: 4, row: 0, col: 0, scale: 1, opacity: 1 },
-      { value: 8, row: 1, col: 1, scale: 1, opacity: 1 },
-      { value: 2, row: 2, col: 2, scale: 1, opacity: 1 },
-    ];
+    const tiles: TileView[] = [tile(4, 0, 0), tile(8, 1, 1), tile(2, 2, 2)];
     expect(restProblems(tiles, b, 'after undo')).toEqual([
       'after undo, the skin shows 4 at row 1, column 1, where the board has 2',
       'after undo, the skin shows a stale 2 at row 3, column 3, where the board is empty',
@@ -57,13 +60,7 @@ describe('the kit compares what a skin shows at rest with the board, and', () =>
 
   it('catches two tiles on one cell, a tile between cells, half-faded tiles and tiles off the board', () => {
     const b = board(3, [1, 1, 0, 0, 0, 0, 0, 0, 0]);
-    const tiles: TileView[] = [
-      { value: 2, row: 0, col: 0, scale: 1, opacity: 1 },
-      { value: 2, row: 0, col: 0, scale: 1, opacity: 1 },
-      { value: 2, row: 0, col: 0.5, scale: 1, opacity: 1 },
-      { value: 2, row: 0, col: 1, scale: 1, opacity: 0.5 },
-      { value: 4, row: 3, col: 0, scale: 1, opacity: 1 },
-    ];
+    const tiles: TileView[] = [tile(2, 0, 0), tile(2, 0, 0), tile(2, 0, 0.5), tile(2, 0, 1, { opacity: 0.5 }), tile(4, 3, 0)];
     expect(restProblems(tiles, b, 'now')).toEqual([
       'now, the skin shows a 2 between cells (row 1, column 1.50) although nothing moves',
       'now, the 2 at row 1, column 2 is shown at scale 1 and opacity 0.50, not at full size',
@@ -75,7 +72,7 @@ describe('the kit compares what a skin shows at rest with the board, and', () =>
 
 describe('the kit checks tiles mid-animation, and', () => {
   it('lets tiles slide between cells, but not with reduced motion', () => {
-    const sliding: TileView[] = [{ value: 8, row: 1, col: 1.4, scale: 1, opacity: 1 }];
+    const sliding: TileView[] = [tile(8, 1, 1.4)];
     expect(motionProblems(sliding, 4, 'halfway', false)).toEqual([]);
     expect(motionProblems(sliding, 4, 'halfway', true)).toEqual([
       'halfway, with reduced motion the skin still slides an 8 (at row 2, column 2.40); cross-fade instead, as timelineFor(change, board, true) does',
@@ -83,7 +80,7 @@ describe('the kit checks tiles mid-animation, and', () => {
   });
 
   it('never lets a visible tile leave the board', () => {
-    expect(motionProblems([{ value: 2, row: -0.5, col: 0, scale: 1, opacity: 1 }], 4, 'mid-move', false)).toHaveLength(1);
-    expect(motionProblems([{ value: 2, row: -0.5, col: 0, scale: 0, opacity: 0 }], 4, 'mid-move', false)).toEqual([]);
+    expect(motionProblems([tile(2, -0.5, 0)], 4, 'mid-move', false)).toHaveLength(1);
+    expect(motionProblems([tile(2, -0.5, 0, { scale: 0, opacity: 0 })], 4, 'mid-move', false)).toEqual([]);
   });
 });

@@ -56,12 +56,18 @@ describe('playback of a store', () => {
     [0, 4, 0, 0],
     [0, 0, 0, 0],
   ];
-
-  it('draws the board once on mount and then nothing while idle', () => {
+  /** A playback following a fresh store on `rows`, on a manual clock, recording the timelines it begins and the frames it draws. */
+  const following = () => {
     const clock = manualClock();
     const r = recorder();
     const playback = new Playback(clock, r.hooks, () => false);
-    playback.follow(boardStore(rows));
+    const store = boardStore(rows);
+    playback.follow(store);
+    return { clock, r, playback, store };
+  };
+
+  it('draws the board once on mount and then nothing while idle', () => {
+    const { clock, r } = following();
     clock.advance(16);
     expect(r.drawn).toEqual([0]);
     for (let i = 0; i < 10; i++) clock.advance(16);
@@ -70,11 +76,7 @@ describe('playback of a store', () => {
   });
 
   it('animates a move frame by frame until it rests, then stops asking for frames', () => {
-    const clock = manualClock();
-    const r = recorder();
-    const playback = new Playback(clock, r.hooks, () => false);
-    const store = boardStore(rows);
-    playback.follow(store);
+    const { clock, r, playback, store } = following();
     clock.advance(16);
     store.move('left');
     while (clock.pending() > 0) clock.advance(16);
@@ -85,11 +87,7 @@ describe('playback of a store', () => {
   });
 
   it('starts the next move at once when one arrives mid-animation, from the board the first ended on', () => {
-    const clock = manualClock();
-    const r = recorder();
-    const playback = new Playback(clock, r.hooks, () => false);
-    const store = boardStore(rows);
-    playback.follow(store);
+    const { clock, r, store } = following();
     store.move('left');
     clock.advance(SLIDE_MS / 2);
     const afterFirst = store.getState().game.board;
@@ -102,21 +100,13 @@ describe('playback of a store', () => {
   });
 
   it('cross-fades instead of replaying when it missed a change', () => {
-    const clock = manualClock();
-    const r = recorder();
-    const playback = new Playback(clock, r.hooks, () => false);
-    const store = boardStore(rows);
-    playback.follow(store);
+    const { r, store } = following();
     store.jump();
     expect(r.timelines.at(-1)!.tracks.some((t) => t.kind === 'slide' || t.kind === 'source')).toBe(false);
   });
 
   it('jumps to the end on finish, and stops following on stop', () => {
-    const clock = manualClock();
-    const r = recorder();
-    const playback = new Playback(clock, r.hooks, () => false);
-    const store = boardStore(rows);
-    playback.follow(store);
+    const { clock, r, playback, store } = following();
     store.move('left');
     playback.finish();
     clock.advance(1);

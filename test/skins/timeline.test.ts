@@ -109,6 +109,15 @@ describe('the timeline of other changes', () => {
     [0, 0, 0],
     [8, 0, 0],
   ]);
+  /** A left move on a 3×3 board that merges the two 2s. */
+  const mergeLeft = moveChange(
+    fromRows([
+      [2, 2, 0],
+      [0, 0, 0],
+      [0, 0, 4],
+    ]),
+    'left',
+  )!;
 
   it('cross-fades only the cells that changed, for an undo', () => {
     const timeline = timelineFor({ seq: 2, kind: 'undo', from, report: null }, to, false);
@@ -137,14 +146,7 @@ describe('the timeline of other changes', () => {
   });
 
   it('replaces motion with a cross-fade under reduced motion', () => {
-    const { change, board } = moveChange(
-      fromRows([
-        [2, 2, 0],
-        [0, 0, 0],
-        [0, 0, 4],
-      ]),
-      'left',
-    )!;
+    const { change, board } = mergeLeft;
     const timeline = timelineFor(change, board, true);
     expect(timeline.tracks.every((t) => t.kind === 'stay' || t.kind === 'fadeIn' || t.kind === 'fadeOut')).toBe(true);
     expect(timeline.duration).toBe(FADE_MS);
@@ -152,14 +154,7 @@ describe('the timeline of other changes', () => {
   });
 
   it('falls back to a cross-fade when a report does not lead to the new board', () => {
-    const { change, board } = moveChange(
-      fromRows([
-        [2, 2, 0],
-        [0, 0, 0],
-        [0, 0, 4],
-      ]),
-      'left',
-    )!;
+    const { change, board } = mergeLeft;
     const wrong = fromRows([
       [4, 0, 0],
       [0, 0, 0],
