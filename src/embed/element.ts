@@ -96,9 +96,10 @@ export class Cube2048Element extends BaseElement {
     }
   }
 
-  #newGameAttributes(): { size?: number; seed?: number } {
+  /** The size and seed the attributes ask for (undefined: not asked for). */
+  #newGameAttributes(): { size?: number | undefined; seed?: number | undefined } {
     const { size, seed } = optionsFromStrings((attribute) => this.getAttribute(attribute)).value;
-    return { ...(size !== undefined ? { size } : {}), ...(seed !== undefined ? { seed } : {}) };
+    return { size, seed };
   }
 
   #mount(): void {

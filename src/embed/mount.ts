@@ -63,8 +63,7 @@ function startAsAsked(store: GameStore, size: number | undefined, seed: number |
   if (size === undefined && seed === undefined) return;
   const { game } = store.getState();
   const wanted = size ?? game.size;
-  if (game.size !== wanted || (seed !== undefined && game.seed !== seed))
-    store.getState().newGame({ size: wanted, ...(seed !== undefined ? { seed } : {}) });
+  if (game.size !== wanted || (seed !== undefined && game.seed !== seed)) store.getState().newGame({ size: wanted, seed });
 }
 
 /** Builds a game inside `shadow`; used by `mountGame`, `<cube-2048>` and the iframe page. */
@@ -242,14 +241,11 @@ export function startGame({ shadow, events, options, problems, onDestroy, onLang
     },
     undo: () => !destroyed && act().undo(),
     newGame(request = {}) {
-      const size = request.size === undefined ? { value: undefined, problems: [] } : checkSize(request.size);
-      const seed = request.seed === undefined ? { value: undefined, problems: [] } : checkSeed(request.seed);
+      const size = checkSize(request.size);
+      const seed = checkSeed(request.seed);
       complain('newGame', [...size.problems, ...seed.problems]);
-      if (destroyed) return;
-      act().newGame({
-        ...(size.value !== undefined ? { size: size.value } : {}),
-        ...(seed.value !== undefined ? { seed: seed.value } : {}),
-      });
+      // No size keeps the game's own; no seed is a random one.
+      if (!destroyed) act().newGame({ ...(size.value !== undefined ? { size: size.value } : {}), seed: seed.value });
     },
     async setSkin(choice) {
       const checked = checkSkin(choice);

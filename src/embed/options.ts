@@ -343,8 +343,13 @@ const optionOf = (attribute: AttributeName): AttributeOption =>
 const checkOne = <K extends OptionName>(name: K, value: unknown, naming: Naming = optionNaming(name)): Checked<ResolvedOptions[K]> =>
   (OPTIONS[name].check as (value: unknown, naming: Naming) => Checked<ResolvedOptions[K]>)(value, naming);
 
-export const checkSize = (value: unknown): Checked<number | undefined> => checkOne('size', value);
-export const checkSeed = (value: unknown): Checked<number | undefined> => checkOne('seed', value);
+/** A new game's size or seed as a host asks for it; undefined is not asked for (the game's own size, a random seed). */
+const checkAsked =
+  (name: 'size' | 'seed') =>
+  (value: unknown): Checked<number | undefined> =>
+    value === undefined ? fine(undefined) : checkOne(name, value);
+export const checkSize = checkAsked('size');
+export const checkSeed = checkAsked('seed');
 export const checkSkin = (value: unknown): Checked<EmbedSkin | SkinFactory> => checkOne('skin', value);
 
 export function checkDirection(value: unknown): Checked<Direction | null> {

@@ -68,17 +68,17 @@ export function parseCommand(data: unknown): ParsedCommand | null {
     case 'getState':
       return { ok: true, command: { ...base, type: data.type } };
     case 'newGame': {
-      const size = data.size === undefined ? null : checkSize(data.size);
-      const seed = data.seed === undefined ? null : checkSeed(data.seed);
-      const problem = (size && first(size)) ?? (seed && first(seed));
+      const size = checkSize(data.size);
+      const seed = checkSeed(data.seed);
+      const problem = first(size) ?? first(seed);
       if (problem) return fail(`newGame: ${problem}`);
       return {
         ok: true,
         command: {
           ...base,
           type: 'newGame',
-          ...(size?.value !== undefined ? { size: size.value } : {}),
-          ...(seed?.value !== undefined ? { seed: seed.value } : {}),
+          ...(size.value !== undefined ? { size: size.value } : {}),
+          ...(seed.value !== undefined ? { seed: seed.value } : {}),
         },
       };
     }

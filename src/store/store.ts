@@ -95,7 +95,7 @@ export function createGameStore(options: GameStoreOptions = {}): GameStore {
   const freshGame = (request: NewGameRequest): GameState => {
     const size = request.size !== undefined && isValidSize(request.size) ? request.size : (options.size ?? DEFAULT_SIZE);
     const seed = request.seed !== undefined && isValidSeed(request.seed) ? request.seed : randomSeed() >>> 0;
-    return newGame({ size, seed, ...(request.target !== undefined ? { target: request.target } : {}) });
+    return newGame({ size, seed, target: request.target });
   };
 
   const saved = options.fresh ? null : readSave();
