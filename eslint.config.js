@@ -7,7 +7,6 @@ const STILL_LONG = [
   'src/ai/client.ts',
   'src/ai/search.ts',
   'src/cli/play.ts',
-  'src/embed/mount.ts',
   'src/skin-kit/leaks.ts',
   'src/skin-kit/run.ts',
   'src/skins/dom/flat.ts',
