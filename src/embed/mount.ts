@@ -132,7 +132,8 @@ function extrasOnDemand(params: ExtrasParams, life: Lifetime): [need: () => Prom
  * The game's language: the `lang` option (`wanted`), else the browser's languages, matched to
  * one we speak; English until it has loaded (a chunk of its own; English needs none). Each
  * language it starts to speak marks the root's `lang` and `dir` (the board inside stays left
- * to right), rewrites the markup's words (`relabel` the rest) and is told to `onLang`.
+ * to right), rewrites the markup's words (`relabel` the rest) and is told to `onLang`. A
+ * change resolves once its language is spoken (or has failed to load, or was asked away).
  */
 function speaking(
   win: Window,
@@ -141,7 +142,7 @@ function speaking(
   wanted: () => Lang['locale'] | undefined,
   relabel: () => void,
   onLang?: (lang: Lang) => void,
-): [lang: () => Lang, change: () => void] {
+): [lang: () => Lang, change: () => Promise<void>] {
   let spoken = ENGLISH;
   const locale = (): Lang['locale'] =>
     wanted() ?? chooseLocale(win.navigator.languages.length > 0 ? win.navigator.languages : [win.navigator.language]);
@@ -150,10 +151,10 @@ function speaking(
     root.dir = spoken.dir;
     onLang?.(spoken);
   };
-  const change = (): void => {
+  const change = (): Promise<void> => {
     const asked = locale();
-    if (asked === spoken.locale) return mark();
-    import('./speak').then(
+    if (asked === spoken.locale) return Promise.resolve(mark());
+    return import('./speak').then(
       async ({ loadLang, localize }) => {
         const loaded = await loadLang(asked);
         if (life.ended || locale() !== asked) return;
@@ -273,12 +274,6 @@ export function startGame({ shadow, events, options, problems, onDestroy, onLang
   };
   const overlays = overlayActionsOf(life, actions, focusGame, motionReduced);
   const [needExtras, extras] = extrasOnDemand({ shadow, store, notices: view.notices, stage: view.stage, actions: overlays, lang }, life);
-  if (options.history)
-    void import('./history').then(({ keepHistory }) => {
-      // The game-over overlay waits for the finished game to be kept.
-      const history = keepHistory({ store, claim, extras: needExtras, lang });
-      if (history) overlays.kept = life.own(history).kept;
-    });
   let markReady: (skin: EmbedSkin) => void = () => undefined;
   const ready = new Promise<EmbedSkin>((resolve) => (markReady = resolve));
   const skins = life.own(
@@ -306,7 +301,14 @@ export function startGame({ shadow, events, options, problems, onDestroy, onLang
       lang,
     }),
   );
-  changeLang();
+  const spoken = changeLang();
+  if (options.history)
+    // The history's notices are worded as they are said: it starts once the game speaks its language.
+    void Promise.all([import('./history'), spoken]).then(([{ keepHistory }]) => {
+      // The game-over overlay waits for the finished game to be kept.
+      const history = keepHistory({ store, claim, extras: needExtras, lang });
+      if (history) overlays.kept = life.own(history).kept;
+    });
 
   const host = createHostEvents(win, events, options.on, actions());
   life.own(host.clear);
@@ -320,7 +322,7 @@ export function startGame({ shadow, events, options, problems, onDestroy, onLang
     paint(view.root, live);
     skins.update(skinOptions());
     if ('keyboard' in patch) keys.rebind(live.keyboard);
-    if ('lang' in patch) changeLang();
+    if ('lang' in patch) void changeLang();
   };
   return handleOf(life, actions, skins, host, ready, setLive);
 }
