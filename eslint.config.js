@@ -22,7 +22,6 @@ const STILL_LONG = [
   'src/page/replay-viewer.ts',
   'src/page/settings-panel.ts',
   'src/page/share.ts',
-  'src/game-ui/skin-host.ts',
   'src/cli/ai.ts',
   'src/cli/history-file.ts',
   'src/skins/text/text.ts',
