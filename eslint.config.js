@@ -16,7 +16,6 @@ const STILL_LONG = [
   'src/skins/three/scene.ts',
   'src/store/store.ts',
   'src/page/ai-panel.ts',
-  'src/game-ui/history/recorder.ts',
   'src/page/history/view.ts',
   'src/page/page.ts',
   'src/page/replay-viewer.ts',
