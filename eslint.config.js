@@ -14,7 +14,6 @@ const STILL_LONG = [
   'src/skins/three/camera.ts',
   'src/skins/three/cubes.ts',
   'src/skins/three/scene.ts',
-  'src/store/store.ts',
   'src/page/ai-panel.ts',
   'src/page/history/view.ts',
   'src/page/page.ts',
