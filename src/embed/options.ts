@@ -161,8 +161,7 @@ interface OptionSpec<T, A extends string | undefined = string | undefined, E ext
   readonly frameDefault?: T;
   /** Checks a value given in JavaScript or posted to the iframe. */
   readonly check: (value: unknown, naming: Naming) => Checked<T>;
-  /** Reads an attribute's or address parameter's text; `check` when absent. */
-  /** `frame`: read from the iframe page's address, where no skin can be registered. */
+  /** Reads an attribute's or address parameter's text (`frame`: from the iframe page's address, where no skin can be registered); `check` when absent. */
   readonly read?: (text: string, naming: Naming, attribute: string, frame: boolean) => Checked<T>;
   readonly effect: E;
   /** The element's property is the attribute's text as written (not its checked value). */

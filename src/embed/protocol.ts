@@ -37,7 +37,7 @@ export type FrameCommand =
   | In<{ readonly type: 'undo' }>
   | In<{ readonly type: 'newGame'; readonly size?: number; readonly seed?: number }>
   | In<{ readonly type: 'setSkin'; readonly skin: EmbedSkin }>
-  /** Any option that applies live (see `LIVE_OPTIONS`: keyboard, reducedMotion, theme). */
+  /** Any option that applies live: `LiveOptions` (the `OPTIONS` whose effect is "live", in options.ts). */
   | In<{ readonly type: 'setOptions' } & LiveOptions>
   | In<{ readonly type: 'getState' }>;
 
