@@ -59,103 +59,115 @@ interface Pending {
   readonly request: AiRequest;
   readonly resolve: (suggestion: Suggestion) => void;
   readonly reject: (error: Error) => void;
+  /** Stops listening to the request's abort signal. */
   readonly detach: () => void;
+}
+
+/** What the client holds between calls. */
+interface Queue {
+  worker: WorkerLike | null;
+  /** The request the worker is computing; null when idle. Its entry is null once it is stale. */
+  inFlight: { id: number; entry: Pending | null } | null;
+  /** The newest request waiting for the worker. */
+  waiting: Pending | null;
+}
+
+type Outcome = { suggestion: Suggestion } | { error: Error };
+
+const settle = (entry: Pending | null, outcome: Outcome): void => {
+  if (!entry) return;
+  entry.detach();
+  if ('suggestion' in outcome) entry.resolve(outcome.suggestion);
+  else entry.reject(outcome.error);
+};
+
+/** Rejects every unanswered request; the one in the worker finishes and is dropped. */
+function cancelAll(queue: Queue, reason: string): void {
+  if (queue.inFlight) {
+    const entry = queue.inFlight.entry;
+    queue.inFlight.entry = null;
+    settle(entry, { error: new AiCancelledError(reason) });
+  }
+  const entry = queue.waiting;
+  queue.waiting = null;
+  settle(entry, { error: new AiCancelledError(reason) });
+}
+
+/** The worker, made on first use and again after a crash: its answer (or its crash) settles the request in flight, then `next` sends the next. */
+function workerFor(queue: Queue, make: () => WorkerLike, next: () => void): WorkerLike {
+  if (queue.worker) return queue.worker;
+  const finish = (outcome: Outcome): void => {
+    const entry = queue.inFlight?.entry ?? null;
+    queue.inFlight = null;
+    settle(entry, outcome);
+    next();
+  };
+  const worker = make();
+  worker.onmessage = ({ data: response }) => {
+    if (!queue.inFlight || response.id !== queue.inFlight.id) return;
+    finish(response.ok ? { suggestion: response.suggestion } : { error: new Error(`the AI failed: ${response.message}`) });
+  };
+  worker.onerror = (event) => {
+    // A crashed worker is replaced on the next request.
+    queue.worker?.terminate();
+    queue.worker = null;
+    finish({ error: new Error(`the AI worker stopped${event.message ? `: ${event.message}` : ''}`) });
+  };
+  return (queue.worker = worker);
+}
+
+/** A request waiting for the worker; aborting `signal` takes it back out and rejects it. */
+function pending(queue: Queue, request: AiRequest, signal: AbortSignal | undefined): Promise<Suggestion> {
+  return new Promise<Suggestion>((resolve, reject) => {
+    const listening = new AbortController();
+    const entry: Pending = { request, resolve, reject, detach: () => listening.abort() };
+    signal?.addEventListener(
+      'abort',
+      () => {
+        if (queue.waiting === entry) queue.waiting = null;
+        if (queue.inFlight?.entry === entry) queue.inFlight.entry = null;
+        settle(entry, { error: new AiCancelledError('the AI request was aborted') });
+      },
+      { once: true, signal: listening.signal },
+    );
+    queue.waiting = entry;
+  });
 }
 
 export function createAiClient(options: AiClientOptions = {}): AiClient {
   const make = options.createWorker ?? defaultWorker;
-  let worker: WorkerLike | null = null;
+  const queue: Queue = { worker: null, inFlight: null, waiting: null };
+  /** Aborts when the client is disposed. */
+  const closed = new AbortController();
   let nextId = 1;
-  /** The request the worker is computing; null when idle. Its entry is null once it is stale. */
-  let inFlight: { id: number; entry: Pending | null } | null = null;
-  /** The newest request waiting for the worker. */
-  let waiting: Pending | null = null;
-  let disposed = false;
 
-  const settle = (entry: Pending | null, outcome: { suggestion: Suggestion } | { error: Error }): void => {
-    if (!entry) return;
-    entry.detach();
-    if ('suggestion' in outcome) entry.resolve(outcome.suggestion);
-    else entry.reject(outcome.error);
+  const pump = (): void => {
+    const entry = queue.waiting;
+    if (queue.inFlight || !entry || closed.signal.aborted) return;
+    queue.waiting = null;
+    queue.inFlight = { id: entry.request.id, entry };
+    workerFor(queue, make, pump).postMessage(entry.request);
   };
-
-  const onMessage = (event: { readonly data: AiResponse }): void => {
-    const response = event.data;
-    if (!inFlight || response.id !== inFlight.id) return;
-    const entry = inFlight.entry;
-    inFlight = null;
-    settle(entry, response.ok ? { suggestion: response.suggestion } : { error: new Error(`the AI failed: ${response.message}`) });
-    pump();
-  };
-
-  const onError = (event: { readonly message?: string }): void => {
-    // A crashed worker is replaced on the next request.
-    worker?.terminate();
-    worker = null;
-    const entry = inFlight?.entry ?? null;
-    inFlight = null;
-    settle(entry, { error: new Error(`the AI worker stopped${event.message ? `: ${event.message}` : ''}`) });
-    pump();
-  };
-
-  const ensureWorker = (): WorkerLike => {
-    if (!worker) {
-      worker = make();
-      worker.onmessage = onMessage;
-      worker.onerror = onError;
-    }
-    return worker;
-  };
-
-  function pump(): void {
-    if (inFlight || !waiting || disposed) return;
-    const entry = waiting;
-    waiting = null;
-    inFlight = { id: entry.request.id, entry };
-    ensureWorker().postMessage(entry.request);
-  }
-
-  /** Rejects every unanswered request; the one in the worker finishes and is dropped. */
-  function cancelAll(reason: string): void {
-    if (inFlight) {
-      const entry = inFlight.entry;
-      inFlight.entry = null;
-      settle(entry, { error: new AiCancelledError(reason) });
-    }
-    const entry = waiting;
-    waiting = null;
-    settle(entry, { error: new AiCancelledError(reason) });
-  }
 
   return {
-    suggest(state, suggestOptions = {}) {
-      if (disposed) return Promise.reject(new AiCancelledError('the AI client was disposed'));
-      const { signal, ...chooseOptions } = suggestOptions;
+    suggest(state, { signal, ...chooseOptions } = {}) {
+      if (closed.signal.aborted) return Promise.reject(new AiCancelledError('the AI client was disposed'));
       if (signal?.aborted) return Promise.reject(new AiCancelledError('the AI request was aborted'));
-      cancelAll('a newer AI request replaced this one');
-      return new Promise<Suggestion>((resolve, reject) => {
-        const request: AiRequest = { id: nextId++, board: state.board, options: chooseOptions };
-        const onAbort = (): void => {
-          if (waiting === entry) waiting = null;
-          if (inFlight?.entry === entry) inFlight.entry = null;
-          settle(entry, { error: new AiCancelledError('the AI request was aborted') });
-        };
-        const entry: Pending = { request, resolve, reject, detach: () => signal?.removeEventListener('abort', onAbort) };
-        signal?.addEventListener('abort', onAbort, { once: true });
-        waiting = entry;
-        pump();
-      });
+      cancelAll(queue, 'a newer AI request replaced this one');
+      const suggestion = pending(queue, { id: nextId++, board: state.board, options: chooseOptions }, signal);
+      pump();
+      return suggestion;
     },
     cancel() {
-      cancelAll('the AI request was cancelled');
+      cancelAll(queue, 'the AI request was cancelled');
     },
     dispose() {
-      if (disposed) return;
-      cancelAll('the AI client was disposed');
-      disposed = true;
-      worker?.terminate();
-      worker = null;
-      inFlight = null;
+      if (closed.signal.aborted) return;
+      cancelAll(queue, 'the AI client was disposed');
+      closed.abort();
+      queue.worker?.terminate();
+      queue.worker = null;
+      queue.inFlight = null;
     },
   };
 }

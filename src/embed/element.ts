@@ -24,7 +24,7 @@ export const ELEMENT_NAME = 'cube-2048';
 
 const BaseElement: typeof HTMLElement = typeof HTMLElement === 'function' ? HTMLElement : (class {} as typeof HTMLElement);
 
-/** Its properties (`size`, `seed`, `skin`, `storageKey`, `keyboard`, `theme`, `reducedMotion`) reflect the attributes; see `OPTIONS`. `lang` is every element's own. */
+/** One property per attribute, reflecting it (`AttributeProperties`, from the `OPTIONS` table in options.ts); `lang` is every element's own. */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging
 export interface Cube2048Element extends AttributeProperties {}
 
@@ -96,9 +96,10 @@ export class Cube2048Element extends BaseElement {
     }
   }
 
-  #newGameAttributes(): { size?: number; seed?: number } {
+  /** The size and seed the attributes ask for (undefined: not asked for). */
+  #newGameAttributes(): { size?: number | undefined; seed?: number | undefined } {
     const { size, seed } = optionsFromStrings((attribute) => this.getAttribute(attribute)).value;
-    return { ...(size !== undefined ? { size } : {}), ...(seed !== undefined ? { seed } : {}) };
+    return { size, seed };
   }
 
   #mount(): void {

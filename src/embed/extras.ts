@@ -19,6 +19,7 @@ import { localize, write } from '../game-ui/localize';
 import type { Fallback } from '../game-ui/skin-host';
 import stylesheet from './extras.css?inline';
 import { adoptStyles, element } from './view';
+import { createLifetime } from '../game-ui/lifetime';
 
 export interface ExtrasParams {
   readonly shadow: ShadowRoot;
@@ -46,9 +47,10 @@ export interface Extras {
 }
 
 export function mountExtras({ shadow, store, notices: noticeBox, stage, actions, lang }: ExtrasParams): Extras {
+  const life = createLifetime();
   const doc = shadow.ownerDocument;
   const h = element(doc);
-  const unadopt = adoptStyles(shadow, stylesheet);
+  life.own(adoptStyles(shadow, stylesheet));
   // Each text carries its key, so `localize` puts the player's language in (game-ui/localize.ts).
   const t = (key: keyof typeof EN_DIALOGS): Record<string, string> => ({ 'data-i18n': key });
   const button = (key: keyof typeof EN_DIALOGS, value: string, className = 'button', autofocus = false): HTMLButtonElement =>
@@ -94,11 +96,20 @@ export function mountExtras({ shadow, store, notices: noticeBox, stage, actions,
     ),
   );
   stage.append(win, over, question);
+  life.own(() => {
+    win.remove();
+    over.remove();
+    question.remove();
+  });
   // The sentence's words around its two numbers, in the player's language.
   for (const dialog of [win, over]) localize(dialog, lang());
 
-  const shown = mountNotices(noticeBox, store, (id) => store.getState().dismissNotice(id), lang);
-  const unmountOverlays = mountOverlays({ win, over }, store, actions, { modal: false, lang });
+  const shown = life.own(mountNotices(noticeBox, store, (id) => store.getState().dismissNotice(id), lang));
+  life.own(mountOverlays({ win, over }, store, actions, { modal: false, lang }));
+  // A question still open is answered "no" as the game goes.
+  life.own(() => {
+    if (question.open) question.close('');
+  });
   return {
     fallbackText: (reason) => fallbackText(reason, lang()),
     relabel: () => {
@@ -107,14 +118,6 @@ export function mountExtras({ shadow, store, notices: noticeBox, stage, actions,
     add: shown.add,
     confirm: (asked) => confirmWith(question, questionText(asked, lang()), { modal: false }),
     covering: () => win.open || over.open || question.open,
-    dispose() {
-      if (question.open) question.close('');
-      unmountOverlays();
-      shown.dispose();
-      win.remove();
-      over.remove();
-      question.remove();
-      unadopt();
-    },
+    dispose: life.end,
   };
 }

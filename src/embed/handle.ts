@@ -25,7 +25,7 @@ export interface GameHandle {
    * cannot run; the default for an unknown name).
    */
   setSkin(skin: EmbedSkin | SkinFactory): Promise<EmbedSkin>;
-  /** Changes the theme, reduced motion or keyboard scope of the running game. */
+  /** Changes the options that apply while the game runs: `LiveOptions` (the `OPTIONS` whose effect is "live", in options.ts). */
   setOptions(options: LiveOptions): void;
   /** Removes the game and everything it made; the handle then does nothing. */
   destroy(): void;

@@ -5,15 +5,17 @@
  */
 import type { Commands, Detach } from '../input';
 import { attachGamepadOnDemand, attachKeyboard } from '../input';
+import { createLifetime } from '../game-ui/lifetime';
 import type { KeyboardScope } from './options';
 
 export interface EmbedKeys {
   /** Moves the keyboard listener to another scope. */
   rebind(scope: KeyboardScope): void;
-  detach: Detach;
+  dispose(): void;
 }
 
 export function attachEmbedKeys(win: Window, root: HTMLElement, commands: Commands, initial: KeyboardScope): EmbedKeys {
+  const life = createLifetime();
   let scope = initial;
   let detachKeys: Detach = () => undefined;
   let detachPad: Detach | null = null;
@@ -21,9 +23,6 @@ export function attachEmbedKeys(win: Window, root: HTMLElement, commands: Comman
   const padOff = (): void => {
     detachPad?.();
     detachPad = null;
-  };
-  const onFocusOut = (event: FocusEvent): void => {
-    if (scope === 'focus' && !root.contains(event.relatedTarget as Node | null)) padOff();
   };
   const rebind = (next: KeyboardScope): void => {
     scope = next;
@@ -33,15 +32,13 @@ export function attachEmbedKeys(win: Window, root: HTMLElement, commands: Comman
     if (scope === 'page' || root.matches(':focus-within')) padOn();
   };
   rebind(initial);
-  root.addEventListener('focusin', padOn);
-  root.addEventListener('focusout', onFocusOut);
-  return {
-    rebind,
-    detach() {
-      detachKeys();
-      padOff();
-      root.removeEventListener('focusin', padOn);
-      root.removeEventListener('focusout', onFocusOut);
-    },
-  };
+  life.own(() => {
+    detachKeys();
+    padOff();
+  });
+  life.listen(root, 'focusin', padOn);
+  life.listen<FocusEvent>(root, 'focusout', (event) => {
+    if (scope === 'focus' && !root.contains(event.relatedTarget as Node | null)) padOff();
+  });
+  return { rebind, dispose: life.end };
 }

@@ -11,18 +11,24 @@ import { ENGLISH } from '../i18n/core';
 import { FALLBACK_SKIN } from '../skins/registry';
 import type { SkinOptions } from '../skins/skin';
 import { createGameStore } from '../store';
-import type { GameStore } from '../store';
+import type { GameStore, GameStoreState } from '../store';
 import type { GameView } from '../store/types';
+import type { Lifetime } from '../game-ui/lifetime';
+import { createLifetime } from '../game-ui/lifetime';
 import type { OverlayActions } from '../game-ui/overlays';
 import { overlayDelay, startSession } from '../game-ui/session';
+import type { SkinHost } from '../game-ui/skin-host';
 import { createSkinHost } from '../game-ui/skin-host';
-import type { Extras } from './extras';
+import type { Extras, ExtrasParams } from './extras';
+import type { HostEvents } from './host-events';
 import { createHostEvents } from './host-events';
 import { attachEmbedKeys } from './keys';
 import type { GameHandle } from './handle';
 import type { EmbedSkin, LiveName, LiveOptions, MountOptions, ResolvedOptions } from './options';
 import { checkDirection, checkLiveOptions, checkSeed, checkSize, checkSkin, problemLine, quote, resolveOptions } from './options';
+import type { StorageClaim } from './storage';
 import { claimStorage } from './storage';
+import type { EmbedView } from './view';
 import { adoptStyles, buildView } from './view';
 
 export interface StartParams {
@@ -63,168 +69,140 @@ function startAsAsked(store: GameStore, size: number | undefined, seed: number |
   if (size === undefined && seed === undefined) return;
   const { game } = store.getState();
   const wanted = size ?? game.size;
-  if (game.size !== wanted || (seed !== undefined && game.seed !== seed))
-    store.getState().newGame({ size: wanted, ...(seed !== undefined ? { seed } : {}) });
+  if (game.size !== wanted || (seed !== undefined && game.seed !== seed)) store.getState().newGame({ size: wanted, seed });
 }
 
-/** Builds a game inside `shadow`; used by `mountGame`, `<cube-2048>` and the iframe page. */
-export function startGame({ shadow, events, options, problems, onDestroy, onLang }: StartParams): GameHandle {
-  const doc = shadow.ownerDocument;
-  const win = doc.defaultView;
-  if (!win) throw new Error('cube2048: the game can only be mounted in a document shown in a window');
-  const line = problemLine(problems);
-  if (line) console.error(line);
+/** The options that change while the game runs (LIVE_OPTIONS), as they stand now. */
+type Live = Pick<ResolvedOptions, LiveName>;
 
-  const claim = claimStorage(win, options.storage);
-  if (claim.problem) console.warn(claim.problem);
-  const store = createGameStore({ storage: claim.storage, keyPrefix: claim.prefix, size: options.size, seed: options.seed });
-  startAsAsked(store, options.size, options.seed);
-  const act = (): ReturnType<GameStore['getState']> => store.getState();
+/** The store, saving under the storage key this game claimed, with the game the host asked for. */
+function openStore(claim: StorageClaim, { size, seed }: ResolvedOptions, life: Lifetime): GameStore {
+  const store = createGameStore({ storage: claim.storage, keyPrefix: claim.prefix, size, seed });
+  life.own(store.destroy);
+  startAsAsked(store, size, seed);
+  return store;
+}
 
-  const view = buildView(doc);
-  const unadopt = adoptStyles(shadow);
+/** The game's markup and styles in the shadow root, until the game ends. */
+function showView(shadow: ShadowRoot, life: Lifetime): EmbedView {
+  const view = buildView(shadow.ownerDocument);
+  life.own(adoptStyles(shadow));
   shadow.append(view.root);
-  const cleanups: (() => void)[] = [];
-  let destroyed = false;
-  // The options that change while the game runs (LIVE_OPTIONS), as they stand now.
-  let live: Pick<ResolvedOptions, LiveName> = options;
+  life.own(() => view.root.remove());
+  return view;
+}
 
-  const motionReduced = (): boolean => live.reducedMotion ?? win.matchMedia('(prefers-reduced-motion: reduce)').matches;
-  const skinOptions = (): SkinOptions => ({ theme: live.theme === 'auto' ? undefined : live.theme, reducedMotion: live.reducedMotion });
-  const paint = (): void => {
-    view.root.dataset.theme = live.theme;
-    view.root.dataset.motion = live.reducedMotion === undefined ? 'auto' : live.reducedMotion ? 'reduce' : 'full';
-  };
-  paint();
-  // English until the player's language has loaded (a chunk of its own; English needs none).
-  let lang: Lang = ENGLISH;
-  const speaking = (): Lang => lang;
+/** The theme and motion the stylesheet follows. */
+function paint(root: HTMLElement, live: Live): void {
+  root.dataset.theme = live.theme;
+  root.dataset.motion = live.reducedMotion === undefined ? 'auto' : live.reducedMotion ? 'reduce' : 'full';
+}
 
-  // Notices, overlays and the new-game question load on first use (see extras.ts).
+const extrasWanted = ({ game, notices }: GameView): boolean => game.status === 'won' || game.status === 'over' || notices.length > 0;
+
+/**
+ * Notices, overlays and the new-game question (see extras.ts) load when first wanted: a notice
+ * to show, a finished game, a question to ask. Returns what loads them (once, and again after a
+ * failed load) and what gives them once loaded.
+ */
+function extrasOnDemand(params: ExtrasParams, life: Lifetime): [need: () => Promise<Extras | null>, loaded: () => Extras | null] {
+  const { store } = params;
   let extras: Extras | null = null;
-  let loadingExtras: Promise<Extras | null> | null = null;
-  const needExtras = (): Promise<Extras | null> =>
-    (loadingExtras ??= import('./extras').then(
-      ({ mountExtras }) => {
-        if (destroyed) return null;
-        extras = mountExtras({ shadow, store, notices: view.notices, stage: view.stage, actions: overlayActions, lang: speaking });
-        return extras;
-      },
+  let loading: Promise<Extras | null> | null = null;
+  const need = (): Promise<Extras | null> =>
+    (loading ??= import('./extras').then(
+      ({ mountExtras }) => (life.ended ? null : (extras = life.own(mountExtras(params)))),
       (error: unknown) => {
         // A host offline since the page loaded: say so once, and try again next time.
         console.warn('cube2048: could not load the game’s dialogs and notices', error);
-        loadingExtras = null;
+        loading = null;
         return null;
       },
     ));
-  const extrasWanted = ({ game, notices }: GameView): boolean => game.status === 'won' || game.status === 'over' || notices.length > 0;
-  // Closing the overlays is part of destroy(); that answer must not change the saved game.
-  const unlessDestroyed = (run: () => unknown) => (): void => {
-    if (!destroyed) run();
-  };
-  const overlayActions: OverlayActions = {
-    keepGoing: unlessDestroyed(() => act().keepGoing()),
-    newGame: unlessDestroyed(() => act().newGame()),
-    undo: unlessDestroyed(() => act().undo()),
-    focusGame: () => focusGame(),
-    delay: () => overlayDelay(motionReduced()),
-  };
-  if (extrasWanted(act())) void needExtras();
-  if (options.history)
-    void import('./history').then(({ keepHistory }) => {
-      const history = keepHistory({ store, claim, extras: needExtras, lang: speaking });
-      if (!history) return;
-      // The game-over overlay waits for the finished game to be kept.
-      overlayActions.kept = history.kept;
-      if (destroyed) history.dispose();
-      else cleanups.push(history.dispose);
-    });
+  if (extrasWanted(store.getState())) void need();
+  life.own(
+    store.subscribe((next) => {
+      if (!loading && extrasWanted(next)) void need();
+    }),
+  );
+  return [need, () => extras];
+}
 
-  let markReady: (skin: EmbedSkin) => void = () => undefined;
-  const ready = new Promise<EmbedSkin>((resolve) => (markReady = resolve));
-  const skins = createSkinHost(view.board, store, {
-    options: skinOptions,
-    onFallback: (reason) => void needExtras().then((x) => x?.add({ message: x.fallbackText(reason) })),
-    onFirstBoard: () => markReady(skins.current ?? FALLBACK_SKIN),
-    lang: speaking,
-  });
-  cleanups.push(() => skins.dispose());
-  void skins.show(options.skin);
-
-  /** Focus returns to the board only from inside the game (or from nowhere), never from the host page's controls. */
-  const focusGame = (): void => {
-    const active = doc.activeElement;
-    if (!destroyed && (active === null || active === doc.body || active === shadow.host)) view.game.focus({ preventScroll: true });
-  };
-
-  const session = startSession(view, store, {
-    // Moves wait while an overlay asks something inside the board.
-    playable: () => !destroyed && !extras?.covering(),
-    async confirm(question) {
-      // Without the question (its module could not load), the game is kept rather than lost unasked.
-      const ok = (await (await needExtras())?.confirm(question)) ?? false;
-      if (!ok) focusGame();
-      return ok && !destroyed;
-    },
-    reducedMotion: motionReduced,
-    focusGame,
-    lang: speaking,
-  });
-  cleanups.push(session.dispose);
-
-  /** The `lang` option, else the browser's languages, matched to one we speak. */
-  const wantedLocale = (): Lang['locale'] =>
-    live.lang ?? chooseLocale(win.navigator.languages.length > 0 ? win.navigator.languages : [win.navigator.language]);
-  /** The root's `lang` and `dir` (the board inside stays left to right), and the host hears of it. */
+/**
+ * The game's language: the `lang` option (`wanted`), else the browser's languages, matched to
+ * one we speak; English until it has loaded (a chunk of its own; English needs none). Each
+ * language it starts to speak marks the root's `lang` and `dir` (the board inside stays left
+ * to right), rewrites the markup's words (`relabel` the rest) and is told to `onLang`. A
+ * change resolves once its language is spoken (or has failed to load, or was asked away).
+ */
+function speaking(
+  win: Window,
+  { root, howTo }: EmbedView,
+  life: Lifetime,
+  wanted: () => Lang['locale'] | undefined,
+  relabel: () => void,
+  onLang?: (lang: Lang) => void,
+): [lang: () => Lang, change: () => Promise<void>] {
+  let spoken = ENGLISH;
+  const locale = (): Lang['locale'] =>
+    wanted() ?? chooseLocale(win.navigator.languages.length > 0 ? win.navigator.languages : [win.navigator.language]);
   const mark = (): void => {
-    view.root.lang = lang.locale;
-    view.root.dir = lang.dir;
-    onLang?.(lang);
+    root.lang = spoken.locale;
+    root.dir = spoken.dir;
+    onLang?.(spoken);
   };
-  const changeLang = (): void => {
-    const locale = wantedLocale();
-    if (locale === lang.locale) return mark();
-    import('./speak').then(
+  const change = (): Promise<void> => {
+    const asked = locale();
+    if (asked === spoken.locale) return Promise.resolve(mark());
+    return import('./speak').then(
       async ({ loadLang, localize, howToText }) => {
-        const loaded = await loadLang(locale);
-        if (destroyed || wantedLocale() !== locale) return;
-        lang = loaded;
+        const loaded = await loadLang(asked);
+        if (life.ended || locale() !== asked) return;
+        spoken = loaded;
         mark();
-        localize(view.root, lang);
-        view.howTo.textContent = howToText(lang);
-        session.relabel();
-        extras?.relabel();
+        localize(root, loaded);
+        howTo.textContent = howToText(loaded);
+        relabel();
       },
       (error: unknown) => console.warn('cube2048: no words but English could load', error),
     );
   };
-  changeLang();
+  return [() => spoken, change];
+}
 
-  const host = createHostEvents(win, events, options.on, act());
-  cleanups.push(
-    store.subscribe((next, previous) => {
-      if (!loadingExtras && extrasWanted(next)) void needExtras();
-      host.changed(next, previous, () => !destroyed);
-    }),
-  );
-
-  // Keys on the game or on its page, and a gamepad only while the game may take input.
-  const keys = attachEmbedKeys(win, view.root, session.commands, live.keyboard);
-  cleanups.push(keys.detach);
-
-  /** What a change of the live options does (see LIVE_OPTIONS): repaint, restyle the skin, rebind the keys. */
-  const applyLive = (changed: readonly LiveName[]): void => {
-    paint();
-    skins.update(skinOptions());
-    if (changed.includes('keyboard')) keys.rebind(live.keyboard);
-    if (changed.includes('lang')) changeLang();
+/** What the overlays' buttons do. Closing the overlays is part of destroy(); that answer must not change the saved game. */
+function overlayActionsOf(
+  life: Lifetime,
+  actions: () => GameStoreState,
+  focusGame: () => void,
+  motionReduced: () => boolean,
+): OverlayActions {
+  const unlessEnded = (run: () => unknown) => (): void => {
+    if (!life.ended) run();
   };
-
-  const complain = (call: string, issues: readonly string[]): boolean => {
-    if (issues.length > 0) console.error(`cube2048: ${call}: ${issues.join('; ')}.`);
-    return issues.length > 0;
+  return {
+    keepGoing: unlessEnded(() => actions().keepGoing()),
+    newGame: unlessEnded(() => actions().newGame()),
+    undo: unlessEnded(() => actions().undo()),
+    focusGame,
+    delay: () => overlayDelay(motionReduced()),
   };
+}
 
+const complain = (call: string, issues: readonly string[]): boolean => {
+  if (issues.length > 0) console.error(`cube2048: ${call}: ${issues.join('; ')}.`);
+  return issues.length > 0;
+};
+
+/** The handle the host drives the game with: every call is checked, and does nothing once the game is destroyed. */
+function handleOf(
+  life: Lifetime,
+  actions: () => GameStoreState,
+  skins: SkinHost,
+  host: HostEvents,
+  ready: Promise<EmbedSkin>,
+  setLive: (patch: Partial<Live>) => void,
+): GameHandle {
   return {
     ready,
     get skin() {
@@ -237,44 +215,114 @@ export function startGame({ shadow, events, options, problems, onDestroy, onLang
     },
     move(dir) {
       const checked = checkDirection(dir);
-      if (complain('move', checked.problems) || destroyed || checked.value === null) return false;
-      return act().move(checked.value);
+      if (complain('move', checked.problems) || life.ended || checked.value === null) return false;
+      return actions().move(checked.value);
     },
-    undo: () => !destroyed && act().undo(),
+    undo: () => !life.ended && actions().undo(),
     newGame(request = {}) {
-      const size = request.size === undefined ? { value: undefined, problems: [] } : checkSize(request.size);
-      const seed = request.seed === undefined ? { value: undefined, problems: [] } : checkSeed(request.seed);
+      const size = checkSize(request.size);
+      const seed = checkSeed(request.seed);
       complain('newGame', [...size.problems, ...seed.problems]);
-      if (destroyed) return;
-      act().newGame({
-        ...(size.value !== undefined ? { size: size.value } : {}),
-        ...(seed.value !== undefined ? { seed: seed.value } : {}),
-      });
+      // No size keeps the game's own; no seed is a random one.
+      if (!life.ended) actions().newGame({ ...(size.value !== undefined ? { size: size.value } : {}), seed: seed.value });
     },
     async setSkin(choice) {
       const checked = checkSkin(choice);
       const named = typeof checked.value === 'string' ? checked.value : FALLBACK_SKIN;
-      if (complain('setSkin', checked.problems) || destroyed) return skins.current ?? named;
+      if (complain('setSkin', checked.problems) || life.ended) return skins.current ?? named;
       return skins.show(checked.value);
     },
     setOptions(patch: LiveOptions) {
       const checked = checkLiveOptions(patch);
       complain('setOptions', checked.problems);
-      if (destroyed) return;
-      live = { ...live, ...checked.value };
-      applyLive(Object.keys(checked.value) as LiveName[]);
+      if (!life.ended) setLive(checked.value);
     },
-    destroy() {
-      if (destroyed) return;
-      destroyed = true;
-      extras?.dispose();
-      for (const cleanup of cleanups.reverse()) cleanup();
-      host.clear();
-      store.destroy();
-      claim.release();
-      view.root.remove();
-      unadopt();
-      onDestroy?.();
-    },
+    destroy: life.end,
   };
+}
+
+/** Builds a game inside `shadow`; used by `mountGame`, `<cube-2048>` and the iframe page. Its parts end with it, newest first. */
+export function startGame({ shadow, events, options, problems, onDestroy, onLang }: StartParams): GameHandle {
+  const doc = shadow.ownerDocument;
+  const win = doc.defaultView;
+  if (!win) throw new Error('cube2048: the game can only be mounted in a document shown in a window');
+  const line = problemLine(problems);
+  if (line) console.error(line);
+
+  const life = createLifetime();
+  if (onDestroy) life.own(onDestroy);
+  const claim = claimStorage(win, options.storage);
+  life.own(claim.release);
+  if (claim.problem) console.warn(claim.problem);
+  const store = openStore(claim, options, life);
+  const actions = (): GameStoreState => store.getState();
+  const view = showView(shadow, life);
+  let live: Live = options;
+  paint(view.root, live);
+  const motionReduced = (): boolean => live.reducedMotion ?? win.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  const skinOptions = (): SkinOptions => ({ theme: live.theme === 'auto' ? undefined : live.theme, reducedMotion: live.reducedMotion });
+  const relabel = (): void => {
+    session.relabel();
+    extras()?.relabel();
+  };
+  const [lang, changeLang] = speaking(win, view, life, () => live.lang, relabel, onLang);
+
+  /** Focus returns to the board only from inside the game (or from nowhere), never from the host page's controls. */
+  const focusGame = (): void => {
+    const active = doc.activeElement;
+    if (!life.ended && (active === null || active === doc.body || active === shadow.host)) view.game.focus({ preventScroll: true });
+  };
+  const overlays = overlayActionsOf(life, actions, focusGame, motionReduced);
+  const [needExtras, extras] = extrasOnDemand({ shadow, store, notices: view.notices, stage: view.stage, actions: overlays, lang }, life);
+  let markReady: (skin: EmbedSkin) => void = () => undefined;
+  const ready = new Promise<EmbedSkin>((resolve) => (markReady = resolve));
+  const skins = life.own(
+    createSkinHost(view.board, store, {
+      options: skinOptions,
+      onFallback: (reason) => void needExtras().then((x) => x?.add({ message: x.fallbackText(reason) })),
+      onFirstBoard: () => markReady(skins.current ?? FALLBACK_SKIN),
+      lang,
+    }),
+  );
+  void skins.show(options.skin);
+
+  const session = life.own(
+    startSession(view, store, {
+      // Moves wait while an overlay asks something inside the board.
+      playable: () => !life.ended && !extras()?.covering(),
+      async confirm(question) {
+        // Without the question (its module could not load), the game is kept rather than lost unasked.
+        const ok = (await (await needExtras())?.confirm(question)) ?? false;
+        if (!ok) focusGame();
+        return ok && !life.ended;
+      },
+      reducedMotion: motionReduced,
+      focusGame,
+      lang,
+    }),
+  );
+  const spoken = changeLang();
+  if (options.history)
+    // The history's notices are worded as they are said: it starts once the game speaks its language.
+    void Promise.all([import('./history'), spoken]).then(([{ keepHistory }]) => {
+      // The game-over overlay waits for the finished game to be kept.
+      const history = keepHistory({ store, claim, extras: needExtras, lang });
+      if (history) overlays.kept = life.own(history).kept;
+    });
+
+  const host = createHostEvents(win, events, options.on, actions());
+  life.own(host.clear);
+  life.own(store.subscribe((next, previous) => host.changed(next, previous, () => !life.ended)));
+  // Keys on the game or on its page, and a gamepad only while the game may take input.
+  const keys = life.own(attachEmbedKeys(win, view.root, session.commands, live.keyboard));
+
+  /** A change of the live options (see LIVE_OPTIONS): repaint, restyle the skin, rebind the keys, speak. */
+  const setLive = (patch: Partial<Live>): void => {
+    live = { ...live, ...patch };
+    paint(view.root, live);
+    skins.update(skinOptions());
+    if ('keyboard' in patch) keys.rebind(live.keyboard);
+    if ('lang' in patch) void changeLang();
+  };
+  return handleOf(life, actions, skins, host, ready, setLive);
 }

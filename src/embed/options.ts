@@ -161,8 +161,7 @@ interface OptionSpec<T, A extends string | undefined = string | undefined, E ext
   readonly frameDefault?: T;
   /** Checks a value given in JavaScript or posted to the iframe. */
   readonly check: (value: unknown, naming: Naming) => Checked<T>;
-  /** Reads an attribute's or address parameter's text; `check` when absent. */
-  /** `frame`: read from the iframe page's address, where no skin can be registered. */
+  /** Reads an attribute's or address parameter's text (`frame`: from the iframe page's address, where no skin can be registered); `check` when absent. */
   readonly read?: (text: string, naming: Naming, attribute: string, frame: boolean) => Checked<T>;
   readonly effect: E;
   /** The element's property is the attribute's text as written (not its checked value). */
@@ -343,8 +342,13 @@ const optionOf = (attribute: AttributeName): AttributeOption =>
 const checkOne = <K extends OptionName>(name: K, value: unknown, naming: Naming = optionNaming(name)): Checked<ResolvedOptions[K]> =>
   (OPTIONS[name].check as (value: unknown, naming: Naming) => Checked<ResolvedOptions[K]>)(value, naming);
 
-export const checkSize = (value: unknown): Checked<number | undefined> => checkOne('size', value);
-export const checkSeed = (value: unknown): Checked<number | undefined> => checkOne('seed', value);
+/** A new game's size or seed as a host asks for it; undefined is not asked for (the game's own size, a random seed). */
+const checkAsked =
+  (name: 'size' | 'seed') =>
+  (value: unknown): Checked<number | undefined> =>
+    value === undefined ? fine(undefined) : checkOne(name, value);
+export const checkSize = checkAsked('size');
+export const checkSeed = checkAsked('seed');
 export const checkSkin = (value: unknown): Checked<EmbedSkin | SkinFactory> => checkOne('skin', value);
 
 export function checkDirection(value: unknown): Checked<Direction | null> {

@@ -38,7 +38,7 @@ export type FrameCommand =
   | In<{ readonly type: 'undo' }>
   | In<{ readonly type: 'newGame'; readonly size?: number; readonly seed?: number }>
   | In<{ readonly type: 'setSkin'; readonly skin: EmbedSkin }>
-  /** Any option that applies live (see `LIVE_OPTIONS`: keyboard, reducedMotion, theme). */
+  /** Any option that applies live: `LiveOptions` (the `OPTIONS` whose effect is "live", in options.ts). */
   | In<{ readonly type: 'setOptions' } & LiveOptions>
   | In<{ readonly type: 'getState' }>;
 
@@ -68,17 +68,17 @@ export function parseCommand(data: unknown): ParsedCommand | null {
     case 'getState':
       return { ok: true, command: { ...base, type: data.type } };
     case 'newGame': {
-      const size = data.size === undefined ? null : checkSize(data.size);
-      const seed = data.seed === undefined ? null : checkSeed(data.seed);
-      const problem = (size && first(size)) ?? (seed && first(seed));
+      const size = checkSize(data.size);
+      const seed = checkSeed(data.seed);
+      const problem = first(size) ?? first(seed);
       if (problem) return fail(`newGame: ${problem}`);
       return {
         ok: true,
         command: {
           ...base,
           type: 'newGame',
-          ...(size?.value !== undefined ? { size: size.value } : {}),
-          ...(seed?.value !== undefined ? { seed: seed.value } : {}),
+          ...(size.value !== undefined ? { size: size.value } : {}),
+          ...(seed.value !== undefined ? { seed: seed.value } : {}),
         },
       };
     }

@@ -1,15 +1,17 @@
 /**
  * What the skin host needs only for skins that are not ours (a host's factory or a
- * registered name), loaded with the first one: the line for an unknown name, and a guard
- * around the skin. The guard checks that the factory made a skin; runs its store listeners
+ * registered name), loaded with the first one: the factory, or the line for an unknown
+ * name, and a guard around the skin. The guard checks that the factory made a skin; runs its store listeners
  * and its calls so that one that throws cannot break the move that called it (the store's
  * other listeners, the save) and is reported instead; and ends every store subscription
  * on dispose, whether or not the skin ended it.
  */
 // Nothing from the registry here (the host passes what is needed): the bundler would otherwise split the embed core in two.
+import type { SkinChoice } from '../skins/registry';
 import type { Skin, SkinFactory } from '../skins/skin';
 import { notASkin } from '../skins/not-a-skin';
 import { registered } from '../skins/registered';
+import { createLifetime } from './lifetime';
 
 /** A registered skin's factory; null for a name nobody registered. */
 export const registeredSkin = (name: string): SkinFactory | null => registered.get(name) ?? null;
@@ -23,7 +25,8 @@ export function guardSkin(made: unknown, onError: (error: unknown) => void): Ski
   const problem = notASkin(made);
   if (problem) throw new TypeError(problem);
   const skin = made as Skin;
-  const subscriptions = new Set<() => void>();
+  // Every store subscription the skin made: each ends when the skin ends it, all end on dispose.
+  const subscriptions = createLifetime();
   let broken = false;
   const guarded = (run: () => void): void => {
     try {
@@ -39,11 +42,9 @@ export function guardSkin(made: unknown, onError: (error: unknown) => void): Ski
       skin.mount(host, {
         getState: store.getState,
         subscribe(listener) {
-          const off = store.subscribe((state, previous) => guarded(() => listener(state, previous)));
-          subscriptions.add(off);
-          return () => {
-            if (subscriptions.delete(off)) off();
-          };
+          const subscription = subscriptions.child();
+          subscription.own(store.subscribe((state, previous) => guarded(() => listener(state, previous))));
+          return subscription.end;
         },
       });
     },
@@ -57,10 +58,31 @@ export function guardSkin(made: unknown, onError: (error: unknown) => void): Ski
       } catch (error) {
         console.warn(`cube2048: the ${skin.name} skin failed to dispose`, error);
       } finally {
-        for (const off of subscriptions) off();
-        subscriptions.clear();
+        subscriptions.end();
       }
     },
     ...(skin.inspect ? { inspect: () => skin.inspect!() } : {}),
   };
+}
+
+/**
+ * The factory of a skin of the host's own (`choice` a factory, or `asked` a registered name),
+ * guarded: `failed` hears a skin that throws after mounting. Null for a name nobody
+ * registered, said in the console (`known` names, and `shown` instead).
+ */
+export function customFactory(
+  choice: SkinChoice,
+  asked: string | null,
+  failed: (skin: Skin, error: unknown) => void,
+  known: readonly string[],
+  shown: string,
+): SkinFactory | null {
+  const made = asked === null ? (choice as SkinFactory) : registeredSkin(asked);
+  if (made)
+    return (given) => {
+      const skin: Skin = guardSkin(made(given), (error) => failed(skin, error));
+      return skin;
+    };
+  console.error(unknownSkinLine(asked ?? '', known, shown));
+  return null;
 }

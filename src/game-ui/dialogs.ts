@@ -3,6 +3,7 @@
  * keeps focus inside; Escape fires "cancel". Each dialog holds a `<form method="dialog">`
  * whose buttons close it with their `value` as the answer.
  */
+import { createLifetime } from './lifetime';
 
 export interface AskOptions {
   readonly lightDismiss?: boolean;
@@ -18,6 +19,8 @@ export interface AskOptions {
 export function ask(dialog: HTMLDialogElement, options: AskOptions = {}): Promise<string> {
   if (dialog.open) dialog.close('');
   dialog.returnValue = '';
+  // What this question listens to and watches, until it is answered.
+  const asking = createLifetime();
   const onClick = (event: MouseEvent): void => {
     // A click on the backdrop reaches the dialog itself, outside its box.
     if (event.target !== dialog) return;
@@ -30,12 +33,12 @@ export function ask(dialog: HTMLDialogElement, options: AskOptions = {}): Promis
     event.preventDefault();
     dialog.close('');
   };
-  if (options.lightDismiss) dialog.addEventListener('click', onClick);
+  if (options.lightDismiss) asking.listen(dialog, 'click', onClick);
   if (options.modal === false) {
     const focused = (dialog.getRootNode() as Document | ShadowRoot).activeElement;
     // Not show(): it would move focus (and scroll the page) even while the host page is in use.
     dialog.setAttribute('open', '');
-    dialog.addEventListener('keydown', onKey);
+    asking.listen(dialog, 'keydown', onKey);
     // `data-autofocus` marks the default button where an `autofocus` attribute would take focus at page load.
     if (focused && focused !== dialog.ownerDocument.body)
       dialog.querySelector<HTMLElement>('[data-autofocus], [autofocus]')?.focus({ preventScroll: true });
@@ -45,13 +48,13 @@ export function ask(dialog: HTMLDialogElement, options: AskOptions = {}): Promis
   // Watch the `open` attribute rather than wait for the "close" event: browsers may hold that
   // event until the next rendered frame, and a page that draws nothing would never answer.
   return new Promise((resolve) => {
-    const watch = new MutationObserver(() => {
-      if (dialog.open) return;
-      watch.disconnect();
-      dialog.removeEventListener('click', onClick);
-      dialog.removeEventListener('keydown', onKey);
-      resolve(dialog.returnValue);
-    });
+    const watch = asking.own(
+      new MutationObserver(() => {
+        if (dialog.open) return;
+        asking.end();
+        resolve(dialog.returnValue);
+      }),
+    );
     watch.observe(dialog, { attributes: true, attributeFilter: ['open'] });
   });
 }

@@ -21,6 +21,8 @@ import type { NewGameQuestion } from './question';
 import type { HudElements } from './hud';
 import { mountHud } from './hud';
 import { createAnnouncer } from './live-region';
+import type { Lifetime } from './lifetime';
+import { createLifetime } from './lifetime';
 
 /** A beat to see the final board before a win or game-over overlay covers it. */
 const OVERLAY_PAUSE_MS = 100;
@@ -75,39 +77,46 @@ function newGameQuestion(view: GameView, { size, seed }: Pick<NewGameRequest, 's
   return { resize: resizing ? size : null, seed: seed ?? null, score: inProgress ? current.score : null };
 }
 
-export function startSession(el: SessionElements, store: GameStore, hooks: SessionHooks): GameSession {
-  const act = (): ReturnType<GameStore['getState']> => store.getState();
-  const lang = hooks.lang ?? ((): Lang => ENGLISH);
-  const cleanups: (() => void)[] = [];
+type Actions = () => ReturnType<GameStore['getState']>;
 
-  async function requestNewGame(request: Pick<NewGameRequest, 'size' | 'seed'> = {}): Promise<boolean> {
-    const question = newGameQuestion(act(), request);
+/** A new game, asked about first when one is at stake; then focus goes back to the board. */
+const newGameAsking =
+  (actions: Actions, hooks: SessionHooks) =>
+  async (request: Pick<NewGameRequest, 'size' | 'seed'> = {}): Promise<boolean> => {
+    const question = newGameQuestion(actions(), request);
     if (question && !(await hooks.confirm(question))) return false;
-    act().newGame(request);
+    actions().newGame(request);
     hooks.focusGame();
     return true;
-  }
+  };
 
+/** The player's commands, paced by the move queue, acting only while the game is playable. */
+function playerCommands(actions: Actions, hooks: SessionHooks, requestNewGame: () => Promise<boolean>): QueuedCommands {
   const asPlayer = (run: () => void): void => {
     if (!hooks.playable()) return;
     hooks.onPlayerInput?.();
     run();
   };
-  const commands = queueCommands({
-    move: (dir) => asPlayer(() => act().move(dir)),
-    undo: () => asPlayer(() => act().undo()),
+  return queueCommands({
+    move: (dir) => asPlayer(() => actions().move(dir)),
+    undo: () => asPlayer(() => actions().undo()),
     newGame: () => asPlayer(() => void requestNewGame()),
   });
-  cleanups.push(commands.dispose);
+}
 
-  const hud = mountHud(el, store, { reducedMotion: hooks.reducedMotion, lang });
-  cleanups.push(hud.dispose);
-  const grid = mountA11yGrid(el.game, store, lang);
-  cleanups.push(grid.dispose);
-  cleanups.push(attachSwipe(el.board, commands));
-
+/**
+ * Reads each change aloud, and keeps the board's label saying its size, while `life` lasts.
+ * The words for each change load right after the game shows; a change made before they have
+ * come waits for them. Returns what labels the board again, and what says anything else.
+ */
+function tellChanges(
+  el: SessionElements,
+  store: GameStore,
+  hooks: SessionHooks,
+  lang: () => Lang,
+  life: Lifetime,
+): [label: () => void, say: (words: string) => void] {
   const announcer = createAnnouncer(el.live);
-  // The words for each change load right after the game shows; a change made before they have come waits for them.
   let describe: typeof describeChange | null = null;
   const words = import('./announce').then(
     (loaded) => (describe = loaded.describeChange),
@@ -117,36 +126,40 @@ export function startSession(el: SessionElements, store: GameStore, hooks: Sessi
     const said = describe?.(view, previous, lang());
     if (said && !hooks.quiet?.()) announcer.say(said);
   };
-  const label = (size: number): void => el.game.setAttribute('aria-label', say(lang(), EN_CORE, 'game.boardSized', { size }));
-  label(act().game.size);
-  cleanups.push(
+  const label = (size = store.getState().game.size): void =>
+    el.game.setAttribute('aria-label', say(lang(), EN_CORE, 'game.boardSized', { size }));
+  label();
+  life.own(
     store.subscribe((view, previous) => {
       if (describe) tell(view, previous);
       else void words.then(() => tell(view, previous));
       if (view.game.size !== previous.game.size) label(view.game.size);
     }),
   );
+  return [label, announcer.say];
+}
 
-  const onNewGameClick = (): void => commands.newGame();
-  const onUndoClick = (): void => commands.undo();
-  el.newGame.addEventListener('click', onNewGameClick);
-  el.undo.addEventListener('click', onUndoClick);
-  cleanups.push(() => {
-    el.newGame.removeEventListener('click', onNewGameClick);
-    el.undo.removeEventListener('click', onUndoClick);
-  });
-
+export function startSession(el: SessionElements, store: GameStore, hooks: SessionHooks): GameSession {
+  const life = createLifetime();
+  const actions: Actions = () => store.getState();
+  const lang = hooks.lang ?? ((): Lang => ENGLISH);
+  const requestNewGame = newGameAsking(actions, hooks);
+  const commands = life.own(playerCommands(actions, hooks, requestNewGame));
+  const hud = life.own(mountHud(el, store, { reducedMotion: hooks.reducedMotion, lang }));
+  const grid = life.own(mountA11yGrid(el.game, store, lang));
+  life.own(attachSwipe(el.board, commands));
+  const [label, say] = tellChanges(el, store, hooks, lang, life);
+  life.listen(el.newGame, 'click', () => commands.newGame());
+  life.listen(el.undo, 'click', () => commands.undo());
   return {
     commands,
     requestNewGame,
-    say: announcer.say,
+    say,
     relabel() {
-      label(act().game.size);
+      label();
       hud.refresh();
       grid.refresh();
     },
-    dispose() {
-      for (const cleanup of cleanups.reverse()) cleanup();
-    },
+    dispose: life.end,
   };
 }

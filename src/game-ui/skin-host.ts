@@ -7,6 +7,8 @@ import type { Lang } from '../i18n/core';
 import { ENGLISH, say } from '../i18n/core';
 import { EN_CORE } from '../i18n/en/core';
 import type { GameView, ReadonlyStore } from '../store/types';
+import type { Lifetime } from './lifetime';
+import { createLifetime } from './lifetime';
 
 /**
  * Why the flat board stands in for `skin`: it could not load, could not start, stopped
@@ -48,7 +50,40 @@ export interface SkinHost {
 interface Mounted {
   readonly name: string;
   readonly skin: Skin;
-  readonly layer: HTMLElement;
+  /** Ends the skin and removes its layer: when another replaces it, or with the host. */
+  readonly life: Lifetime;
+}
+
+/** Why the flat board stands in for `skin`, which could not load or start (`started`: its factory had loaded). */
+function fallbackReason(error: unknown, skin: string, started: boolean): Fallback {
+  const unavailable = error instanceof SkinUnavailableError;
+  // For whoever debugs it; the player gets the one line the host shows.
+  if (!unavailable) console.warn(`cube2048: the ${skin} skin failed`, error);
+  return {
+    why: unavailable ? 'unavailable' : started ? 'start' : 'load',
+    skin,
+    label: skinLabel(skin),
+    message: unavailable ? error.message : '',
+  };
+}
+
+/** Runs `done` once the next frame is painted: the frame after mounting draws the board; the message after that frame's callbacks runs once it is painted. */
+function afterPaint(done: () => void): void {
+  requestAnimationFrame(() => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => done();
+    channel.port2.postMessage(null);
+  });
+}
+
+/** A layer over the whole of `host` for one skin, removed when `part` ends. */
+function addLayer(host: HTMLElement, part: Lifetime): HTMLElement {
+  const layer = host.ownerDocument.createElement('div');
+  layer.className = 'skin-layer';
+  Object.assign(layer.style, { position: 'absolute', inset: '0' });
+  host.append(layer);
+  part.own(() => layer.remove());
+  return layer;
 }
 
 /**
@@ -59,100 +94,72 @@ interface Mounted {
  * throws later, see custom-skin.ts) is replaced by the flat one, with a line saying why;
  * an unknown name shows the default skin.
  */
-
 export function createSkinHost(host: HTMLElement, store: ReadonlyStore<GameView>, options: SkinHostOptions): SkinHost {
+  const life = createLifetime();
   const lang = options.lang ?? ((): Lang => ENGLISH);
   let mounted: Mounted | null = null;
+  life.own(() => (mounted = null));
   /** Only the latest request may mount; an older one that finishes loading later gives way. */
   let request = 0;
-  let firstBoardSeen = false;
-  let disposed = false;
+  /** Told once, after the first frame that shows a board. */
+  let firstBoard = options.onFirstBoard;
   let hint: Direction | null = null;
   /** The skin being mounted, for the notice when it cannot start. */
   let mounting = '';
 
-  const reportFirstBoard = (): void => {
-    if (firstBoardSeen || !options.onFirstBoard) return;
-    firstBoardSeen = true;
-    const done = options.onFirstBoard;
-    // The frame after mounting draws the board; the message after that frame's callbacks runs once it is painted.
-    requestAnimationFrame(() => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => done();
-      channel.port2.postMessage(null);
-    });
-  };
-
-  /** Mounts into a fresh layer and removes the old skin only once the new one runs, so a failure leaves the board as it was. */
+  /** Mounts into a fresh layer and ends the old skin only once the new one runs, so a failure leaves the board as it was. */
   const mount = (asked: string | null, factory: SkinFactory): string => {
-    const layer = host.ownerDocument.createElement('div');
-    layer.className = 'skin-layer';
-    Object.assign(layer.style, { position: 'absolute', inset: '0' });
-    host.append(layer);
-    let skin: Skin | undefined;
+    const part = life.child();
+    const layer = addLayer(host, part);
+    let skin: Skin;
     try {
-      skin = factory(options.options());
+      skin = part.own(factory(options.options()));
       mounting = skin.name;
       skin.mount(layer, store);
     } catch (error) {
-      skin?.dispose();
-      layer.remove();
+      part.end();
       throw error;
     }
-    if (mounted) {
-      mounted.skin.dispose();
-      mounted.layer.remove();
-    }
-    mounted = { name: asked ?? skin.name, skin, layer };
+    mounted?.life.end();
+    mounted = { name: asked ?? skin.name, skin, life: part };
     if (hint) skin.setHint(hint);
-    reportFirstBoard();
+    if (firstBoard) afterPaint(firstBoard);
+    firstBoard = undefined;
     return mounted.name;
+  };
+
+  /** A host's skin that throws after mounting gives way to the flat one. */
+  const stopped = (skin: Skin, error: unknown): void => {
+    if (mounted?.skin !== skin || life.ended) return;
+    console.warn(`cube2048: the ${skin.name} skin failed`, error);
+    options.onFallback({ why: 'stopped', skin: mounted.name, label: skinLabel(mounted.name), message: '' });
+    void show(FALLBACK_SKIN);
   };
 
   const show = async (choice: SkinChoice): Promise<string> => {
     const mine = ++request;
-    const stale = (): boolean => mine !== request || disposed;
+    const stale = (): boolean => mine !== request || life.ended;
     const asked = typeof choice === 'function' ? null : choice;
     mounting = asked ?? 'custom';
-    let reason: Fallback;
     let factory: SkinFactory | null = null;
     try {
-      if (asked !== null && isBuiltInSkin(asked)) factory = await loadSkin(asked);
-      else {
-        // A skin of the host's own: guarded, by code loaded only for such skins.
-        const custom = await import('./custom-skin');
-        const made = asked === null ? (choice as SkinFactory) : custom.registeredSkin(asked);
-        if (!made) {
-          console.error(custom.unknownSkinLine(asked ?? '', knownSkinNames(), DEFAULT_SKIN));
-          return stale() ? (mounted?.name ?? DEFAULT_SKIN) : show(DEFAULT_SKIN);
-        }
-        factory = (given) => {
-          const skin = custom.guardSkin(made(given), (error) => {
-            if (mounted?.skin !== skin || disposed) return;
-            console.warn(`cube2048: the ${skin.name} skin failed`, error);
-            options.onFallback({ why: 'stopped', skin: mounted.name, label: skinLabel(mounted.name), message: '' });
-            void show(FALLBACK_SKIN);
-          });
-          return skin;
-        };
-      }
+      factory =
+        asked !== null && isBuiltInSkin(asked)
+          ? await loadSkin(asked)
+          : // A skin of the host's own: guarded, by code loaded only for such skins.
+            (await import('./custom-skin')).customFactory(choice, asked, stopped, knownSkinNames(), DEFAULT_SKIN);
+      if (!factory) return stale() ? (mounted?.name ?? DEFAULT_SKIN) : show(DEFAULT_SKIN);
       if (stale()) return mounted?.name ?? asked ?? FALLBACK_SKIN;
-      return mount(asked, factory!);
+      return mount(asked, factory);
     } catch (error) {
-      if (error instanceof SkinUnavailableError)
-        reason = { why: 'unavailable', skin: mounting, label: skinLabel(mounting), message: error.message };
-      else {
-        // For whoever debugs it; the player gets the one line below.
-        console.warn(`cube2048: the ${mounting} skin failed`, error);
-        reason = { why: factory ? 'start' : 'load', skin: mounting, label: skinLabel(mounting), message: '' };
-      }
+      const reason = fallbackReason(error, mounting, factory !== null);
       if (asked === FALLBACK_SKIN || stale()) {
         if (!mounted && !stale()) host.textContent = say(lang(), EN_CORE, 'skin.noBoard');
         return mounted?.name ?? asked ?? FALLBACK_SKIN;
       }
+      options.onFallback(reason);
+      return show(FALLBACK_SKIN);
     }
-    options.onFallback(reason);
-    return show(FALLBACK_SKIN);
   };
 
   return {
@@ -168,11 +175,6 @@ export function createSkinHost(host: HTMLElement, store: ReadonlyStore<GameView>
       mounted?.skin.setHint(dir);
     },
     skin: () => mounted?.skin ?? null,
-    dispose() {
-      disposed = true;
-      mounted?.skin.dispose();
-      mounted?.layer.remove();
-      mounted = null;
-    },
+    dispose: life.end,
   };
 }

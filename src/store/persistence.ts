@@ -100,6 +100,50 @@ export function decodeBests(text: string): ParseResult<Bests> {
   return { ok: true, value: out };
 }
 
+/**
+ * Keeps unreadable data under a side key rather than destroying it. Moved, not copied: a
+ * copy of a huge unreadable save would not fit the quota next to it, and the failed write
+ * would switch all saving off for good.
+ */
+function setAside(storage: StorageLike, key: string, text: string): void {
+  storage.removeItem(key);
+  storage.setItem(`${key}:unreadable`, text);
+}
+
+type Notify = (kind: NoticeKind, message: string) => void;
+
+/** The best scores stored under `key`. Unreadable ones count as none; given `notify`, they are also set aside and told. */
+export function readBests(storage: StorageLike, key: string, notify?: Notify): Bests {
+  const text = storage.getItem(key);
+  if (text === null) return {};
+  const parsed = decodeBests(text);
+  if (parsed.ok) return parsed.value;
+  if (notify) {
+    setAside(storage, key, text);
+    notify('corrupt-best', 'Your best score could not be read; it was set aside and is counted again from now.');
+  }
+  return {};
+}
+
+/** The bests after `game`: its size's raised when its score beats it (never lowered), and written under `key`. */
+export function raiseBest(storage: StorageLike, key: string, bests: Bests, game: GameState): Bests {
+  if (game.score <= (bests[game.size] ?? 0)) return bests;
+  // Merge with storage first so a higher best written by another tab is never overwritten.
+  const raised = mergeBests(mergeBests(bests, readBests(storage, key)), { [game.size]: game.score });
+  storage.setItem(key, encodeBests(raised));
+  return raised;
+}
+
+/** The game saved as `text` under `key`, or null: none, or unreadable, then set aside and told. */
+export function loadSave(storage: StorageLike, key: string, text: string | null, notify: Notify): Loaded | null {
+  if (text === null) return null;
+  const parsed = decodeSave(text);
+  if (parsed.ok) return parsed.value;
+  setAside(storage, key, text);
+  notify('corrupt-save', 'Your saved game could not be read; a new game was started.');
+  return null;
+}
+
 /** Where a game and its best scores are stored (not key bindings: those are src/input/keymap.ts). */
 export interface StorageKeys {
   readonly game: string;
@@ -112,10 +156,7 @@ export const storageKeysFor = (prefix: string): StorageKeys => ({ game: `${prefi
  * Storage that never throws: the first failure switches to memory and is reported
  * once through `onFailure`, so private mode or a full quota never stop the game.
  */
-export function safeStorage(
-  storage: StorageLike | null,
-  onFailure: (kind: NoticeKind, message: string) => void,
-): StorageLike & { readonly inMemory: () => boolean } {
+export function safeStorage(storage: StorageLike | null, onFailure: (kind: NoticeKind, message: string) => void): StorageLike {
   const memory = new Map<string, string>();
   let backing = storage;
   const fallBack = (): void => {
@@ -124,7 +165,6 @@ export function safeStorage(
     onFailure('storage-unavailable', 'Saving is unavailable in this browser; your game will not survive a reload.');
   };
   return {
-    inMemory: () => backing === null,
     getItem(key) {
       if (backing) {
         try {

@@ -49,16 +49,27 @@ export function installTracker(): void {
   const proto = EventTarget.prototype;
   const add = proto.addEventListener;
   const remove = proto.removeEventListener;
+  const forget = (target: EventTarget, type: string, listener: unknown, capture: boolean): void => {
+    const i = listeners.findIndex((e) => e.target === target && e.type === type && e.listener === listener && e.capture === capture);
+    if (i >= 0) listeners.splice(i, 1);
+  };
   proto.addEventListener = function (this: EventTarget, type: string, listener: unknown, options?: unknown) {
     const capture = captureOf(options);
-    if (listener && !listeners.some((e) => e.target === this && e.type === type && e.listener === listener && e.capture === capture))
+    // A listener given a signal is removed when it aborts, and not added at all when it already has (as the browser does).
+    const signal = typeof options === 'object' && options !== null ? (options as AddEventListenerOptions).signal : undefined;
+    if (
+      listener &&
+      !signal?.aborted &&
+      !listeners.some((e) => e.target === this && e.type === type && e.listener === listener && e.capture === capture)
+    ) {
       listeners.push({ at: ++clock, target: this, type, listener, capture });
+      // Heard with the untracked addEventListener, so the ledger does not count its own listener.
+      if (signal) add.call(signal, 'abort', () => forget(this, type, listener, capture), { once: true });
+    }
     return add.call(this, type, listener as EventListener, options as AddEventListenerOptions);
   };
   proto.removeEventListener = function (this: EventTarget, type: string, listener: unknown, options?: unknown) {
-    const capture = captureOf(options);
-    const i = listeners.findIndex((e) => e.target === this && e.type === type && e.listener === listener && e.capture === capture);
-    if (i >= 0) listeners.splice(i, 1);
+    forget(this, type, listener, captureOf(options));
     return remove.call(this, type, listener as EventListener, options as EventListenerOptions);
   };
 

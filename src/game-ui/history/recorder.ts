@@ -15,7 +15,10 @@ import type { GameView, StorageLike } from '../../store/types';
 import type { HistoryDb } from './db';
 import { HistoryUnavailable, openHistoryDb } from './db';
 import type { Lang } from '../../i18n/core';
+import type { HistoryTexts } from './texts';
 import { historyTexts } from './texts';
+import type { Lifetime } from '../lifetime';
+import { createLifetime } from '../lifetime';
 
 /** How a game began: its mode, and the daily challenge's day. */
 export type GameStart = { readonly mode: GameMode; readonly day?: string };
@@ -55,66 +58,67 @@ export interface Recorder {
   dispose(): void;
 }
 
-export function startRecorder(store: GameStore, options: RecorderOptions): Recorder {
-  const now = options.now ?? Date.now;
-  const metaKey = `${options.keyPrefix}:history-meta:v1`;
-  const pendingKey = `${options.keyPrefix}:history-pending:v1`;
-  const retryMs = options.retryMs ?? 1000;
-  const text = historyTexts(options.lang);
-  let disposed = false;
+/** Storage beside the save, as JSON: never throws (storage may be blocked or full). */
+interface SideStorage {
+  read(key: string): unknown;
+  /** Writes `value` (null removes the key); false when storage refused it. */
+  write(key: string, value: unknown): boolean;
+}
+
+function sideStorage(storage: StorageLike): SideStorage {
+  return {
+    read(key) {
+      try {
+        const text = storage.getItem(key);
+        return text === null ? null : (JSON.parse(text) as unknown);
+      } catch {
+        return null;
+      }
+    },
+    write(key, value) {
+      try {
+        if (value === null) storage.removeItem(key);
+        else storage.setItem(key, JSON.stringify(value));
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  };
+}
+
+/** The games kept and waiting for the database, listed in storage under `key`: the copy that survives a closed tab. */
+interface WaitingList {
+  read(): HistoryEntry[];
+  /** Writes the list (an empty one removes the key); false when storage refused it. */
+  write(list: readonly HistoryEntry[]): boolean;
+}
+
+function waitingList(side: SideStorage, key: string): WaitingList {
+  return {
+    read() {
+      const list = side.read(key);
+      if (!Array.isArray(list)) return [];
+      return list.flatMap((x: unknown) => {
+        const parsed = parseEntry(x);
+        return parsed.ok ? [parsed.value] : [];
+      });
+    },
+    write: (list) => side.write(key, list.length === 0 ? null : list),
+  };
+}
+
+/** The history database, opened once, and closed when `life` ends. */
+interface OpenedDb {
+  /** The database, or null (with `problem` saying why) when it cannot be used. */
+  db(): Promise<HistoryDb | null>;
+  problem(): string | null;
+}
+
+/** Opens the database on first use; a blocked or failed open is told (`tell`) in the player's words. */
+function openOnce(options: RecorderOptions, text: HistoryTexts, tell: (message: string) => void, life: Lifetime): OpenedDb {
   let problem: string | null = null;
-
-  // --- storage beside the save: never throws (storage may be blocked or full) -------------
-  const read = (key: string): unknown => {
-    try {
-      const text = options.storage.getItem(key);
-      return text === null ? null : (JSON.parse(text) as unknown);
-    } catch {
-      return null;
-    }
-  };
-  const write = (key: string, value: unknown): boolean => {
-    try {
-      if (value === null) options.storage.removeItem(key);
-      else options.storage.setItem(key, JSON.stringify(value));
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  const pending = (): HistoryEntry[] => {
-    const list = read(pendingKey);
-    if (!Array.isArray(list)) return [];
-    return list.flatMap((x: unknown) => {
-      const parsed = parseEntry(x);
-      return parsed.ok ? [parsed.value] : [];
-    });
-  };
-  const setPending = (list: readonly HistoryEntry[]): boolean => write(pendingKey, list.length === 0 ? null : list);
-
-  // --- the meta of the game in progress -----------------------------------------------------
-  let expected: GameStart | null = null;
-  /** The meta of a game starting now; `began` says it began in this store (a game already under way when the page opened is just 'normal'). */
-  const fresh = (game: GameState, began = true): GameMeta => {
-    const wanted =
-      expected ??
-      options.modeOfNewGame?.(game) ??
-      (began && game.record.length > 0 ? { mode: 'forked' as const } : { mode: 'normal' as const });
-    expected = null;
-    return startMeta(game, wanted.mode, now(), wanted.day);
-  };
-  const stored = parseMeta(read(metaKey));
-  expected = options.initialMode ?? null;
-  const first = options.missed?.[0]?.[1].game ?? store.getState().game;
-  let meta: GameMeta = stored && metaFits(stored, first) ? stored : fresh(first, false);
-  expected = null;
-  write(metaKey, meta);
-
-  // --- the database ---------------------------------------------------------------------------
   let opened: Promise<HistoryDb | null> | null = null;
-  const tell = (message: string): void => {
-    if (!disposed) options.notify(message);
-  };
   const db = (): Promise<HistoryDb | null> =>
     (opened ??= (options.open ?? openHistoryDb)(options.dbName, () => {
       // An older tab holds the database: say so; the open goes on and succeeds once that tab goes.
@@ -123,7 +127,7 @@ export function startRecorder(store: GameStore, options: RecorderOptions): Recor
     }).then(
       (handle) => {
         problem = null;
-        if (disposed) handle.close();
+        life.own(() => handle.close());
         return handle;
       },
       (error: unknown) => {
@@ -133,105 +137,174 @@ export function startRecorder(store: GameStore, options: RecorderOptions): Recor
         return null;
       },
     ));
+  return { db, problem: () => problem };
+}
 
+/** Puts kept games in the database, and takes them back out. */
+interface Writer {
+  keep(entry: HistoryEntry): void;
+  retract(game: GameState): void;
+  /** Writes what waits (here and in storage) to the database. */
+  flush(): Promise<void>;
+  /** Resolves when every game kept so far is in the database, or has been reported as not. */
+  settled(): Promise<void>;
+}
+
+/**
+ * A kept game is first listed in `waiting` (synchronous, so a tab closed right after the last
+ * move still has it), then written to the database, then taken off that list: a game is never
+ * lost between the two. A write is retried once; a failure is told once, and the games keep waiting.
+ */
+function writer(waiting: WaitingList, { db }: OpenedDb, fail: (quota: boolean) => void, retryMs: number): Writer {
   let writing: Promise<void> = Promise.resolve();
   let toldOfFailure = false;
   /**
-   * Games kept by this tab and not yet in the database. The list in `storage` is the copy that
+   * Games kept by this tab and not yet in the database. The list in storage is the copy that
    * survives a closed tab; this one survives that list being unwritable (full or blocked
    * storage) or overwritten by another tab's write at the same moment.
    */
   const keptHere = new Map<string, HistoryEntry>();
-  /** Writes what waits (here and in `storage`) to the database, retrying once; a failure is told once, and the games keep waiting. */
+  const put = async (handle: HistoryDb, games: readonly HistoryEntry[]): Promise<void> => {
+    const started = performance.now();
+    await handle.put(games);
+    // What `npm run bench -- history` reads: how long keeping a finished game takes.
+    performance.measure('cube2048:history-keep', { start: started });
+    const written = new Set(games.map((e) => e.id));
+    for (const id of written) keptHere.delete(id);
+    waiting.write(waiting.read().filter((e) => !written.has(e.id)));
+    toldOfFailure = false;
+  };
   const flush = (): Promise<void> =>
     (writing = writing.then(async () => {
-      const waiting = [...new Map([...pending(), ...keptHere.values()].map((e) => [e.id, e])).values()];
-      if (waiting.length === 0) return;
+      const games = [...new Map([...waiting.read(), ...keptHere.values()].map((e) => [e.id, e])).values()];
+      if (games.length === 0) return;
       const handle = await db();
       if (!handle) return;
       for (let attempt = 0; attempt < 2; attempt++) {
         try {
-          const started = performance.now();
-          await handle.put(waiting);
-          // What `npm run bench -- history` reads: how long keeping a finished game takes.
-          performance.measure('cube2048:history-keep', { start: started });
-          const written = new Set(waiting.map((e) => e.id));
-          for (const id of written) keptHere.delete(id);
-          setPending(pending().filter((e) => !written.has(e.id)));
-          toldOfFailure = false;
-          return;
+          return await put(handle, games);
         } catch (error) {
           if (attempt === 0) await new Promise((resolve) => setTimeout(resolve, retryMs));
           else if (!toldOfFailure) {
             toldOfFailure = true;
-            tell(text.writeFailed(error instanceof DOMException && error.name === 'QuotaExceededError'));
+            fail(error instanceof DOMException && error.name === 'QuotaExceededError');
           }
         }
       }
     }));
-
-  const keep = (entry: HistoryEntry): void => {
-    keptHere.set(entry.id, entry);
-    setPending([...pending().filter((e) => e.id !== entry.id), entry]);
-    void flush();
-  };
-
-  const retract = (game: GameState): void => {
-    const id = entryId({ size: game.size, target: game.target, seed: game.seed, moves: game.record });
-    keptHere.delete(id);
-    setPending(pending().filter((e) => e.id !== id));
-    writing = writing.then(async () => {
-      const handle = await db();
-      await handle?.remove([id]).catch(() => undefined);
-    });
-  };
-
-  const follow = (view: GameView, previous: GameView): void => {
-    const { kind } = view.change;
-    const before = previous.game;
-    const after = view.game;
-    if (kind === 'move') meta = tickMeta(meta, now());
-    const effect = historyEffect(before, after, kind);
-    if (effect?.kind === 'keep') {
-      keep(entryOf(effect.game, effect.end, metaFits(meta, effect.game) ? meta : fresh(effect.game), now()));
-      if (effect.end === 'over') meta = { ...meta, kept: true };
-    } else if (effect?.kind === 'retract') {
-      retract(effect.game);
-      meta = { ...meta, kept: false };
-    }
-    if (kind === 'new') meta = fresh(after);
-    else if (kind === 'sync') {
-      // Another tab played this game on: its meta is in storage.
-      const theirs = parseMeta(read(metaKey));
-      meta = theirs && metaFits(theirs, after) ? theirs : metaFits(meta, after) ? meta : fresh(after);
-    }
-    write(metaKey, meta);
-  };
-  for (const [view, previous] of options.missed ?? []) follow(view, previous);
-  const unsubscribe = store.subscribe(follow);
-  // A game that ended before this code arrived (or before the page was closed) and is not kept yet is kept now.
-  const current = store.getState().game;
-  if (current.status === 'over' && !meta.kept) {
-    keep(entryOf(current, 'over', meta, now()));
-    meta = { ...meta, kept: true };
-    write(metaKey, meta);
-  }
-
-  // Open at once, so a database that cannot be used is told before a game is lost to it; games kept before a tab was closed, or while the database was unavailable, go in now.
-  void db();
-  if (pending().length > 0) void flush();
-
   return {
+    keep(entry) {
+      keptHere.set(entry.id, entry);
+      waiting.write([...waiting.read().filter((e) => e.id !== entry.id), entry]);
+      void flush();
+    },
+    retract(game) {
+      const id = entryId({ size: game.size, target: game.target, seed: game.seed, moves: game.record });
+      keptHere.delete(id);
+      waiting.write(waiting.read().filter((e) => e.id !== id));
+      writing = writing.then(async () => {
+        const handle = await db();
+        await handle?.remove([id]).catch(() => undefined);
+      });
+    },
+    flush,
     settled: () => writing,
-    db,
-    problem: () => problem,
+  };
+}
+
+/** The meta of the game in progress (start, mode, time played), kept beside the save under `key`. */
+interface MetaKeeper {
+  current: GameMeta;
+  /** The meta of a game starting now; `began`: it began in this store (a game already under way when the page opened is just 'normal'). */
+  fresh(game: GameState, began?: boolean): GameMeta;
+  /** The next new game is of this mode. */
+  expect(mode: GameStart | null): void;
+  save(): void;
+}
+
+function metaKeeper(options: RecorderOptions, side: SideStorage, key: string, first: GameState, now: () => number): MetaKeeper {
+  let expected: GameStart | null = options.initialMode ?? null;
+  const fresh = (game: GameState, began = true): GameMeta => {
+    const wanted =
+      expected ??
+      options.modeOfNewGame?.(game) ??
+      (began && game.record.length > 0 ? { mode: 'forked' as const } : { mode: 'normal' as const });
+    expected = null;
+    return startMeta(game, wanted.mode, now(), wanted.day);
+  };
+  const stored = parseMeta(side.read(key));
+  const keeper: MetaKeeper = {
+    current: stored && metaFits(stored, first) ? stored : fresh(first, false),
+    fresh,
     expect(mode) {
       expected = mode;
     },
-    dispose() {
-      disposed = true;
-      unsubscribe();
-      void opened?.then((handle) => handle?.close());
-    },
+    save: () => void side.write(key, keeper.current),
   };
+  expected = null;
+  keeper.save();
+  return keeper;
+}
+
+/** What each change of the store does: a move counts time played; a game that ends or is left is kept; an undone game over is taken back. */
+function follower(
+  meta: MetaKeeper,
+  games: Writer,
+  side: SideStorage,
+  key: string,
+  now: () => number,
+): (view: GameView, previous: GameView) => void {
+  return (view: GameView, previous: GameView): void => {
+    const { kind } = view.change;
+    const after = view.game;
+    if (kind === 'move') meta.current = tickMeta(meta.current, now());
+    const effect = historyEffect(previous.game, after, kind);
+    if (effect?.kind === 'keep') {
+      const fits = metaFits(meta.current, effect.game);
+      games.keep(entryOf(effect.game, effect.end, fits ? meta.current : meta.fresh(effect.game), now()));
+      if (effect.end === 'over') meta.current = { ...meta.current, kept: true };
+    } else if (effect?.kind === 'retract') {
+      games.retract(effect.game);
+      meta.current = { ...meta.current, kept: false };
+    }
+    if (kind === 'new') meta.current = meta.fresh(after);
+    else if (kind === 'sync') {
+      // Another tab played this game on: its meta is in storage.
+      const theirs = parseMeta(side.read(key));
+      meta.current = theirs && metaFits(theirs, after) ? theirs : metaFits(meta.current, after) ? meta.current : meta.fresh(after);
+    }
+    meta.save();
+  };
+}
+
+export function startRecorder(store: GameStore, options: RecorderOptions): Recorder {
+  const life = createLifetime();
+  const now = options.now ?? Date.now;
+  const metaKey = `${options.keyPrefix}:history-meta:v1`;
+  const text = historyTexts(options.lang);
+  const tell = (message: string): void => {
+    if (!life.ended) options.notify(message);
+  };
+  const side = sideStorage(options.storage);
+  const waiting = waitingList(side, `${options.keyPrefix}:history-pending:v1`);
+  const opened = openOnce(options, text, tell, life);
+  const games = writer(waiting, opened, (quota) => tell(text.writeFailed(quota)), options.retryMs ?? 1000);
+  const meta = metaKeeper(options, side, metaKey, options.missed?.[0]?.[1].game ?? store.getState().game, now);
+
+  const follow = follower(meta, games, side, metaKey, now);
+  for (const [view, previous] of options.missed ?? []) follow(view, previous);
+  life.own(store.subscribe(follow));
+  // A game that ended before this code arrived (or before the page was closed) and is not kept yet is kept now.
+  const current = store.getState().game;
+  if (current.status === 'over' && !meta.current.kept) {
+    games.keep(entryOf(current, 'over', meta.current, now()));
+    meta.current = { ...meta.current, kept: true };
+    meta.save();
+  }
+
+  // Open at once, so a database that cannot be used is told before a game is lost to it; games kept before a tab was closed, or while the database was unavailable, go in now.
+  void opened.db();
+  if (waiting.read().length > 0) void games.flush();
+
+  return { settled: games.settled, db: opened.db, problem: opened.problem, expect: meta.expect, dispose: life.end };
 }
