@@ -51,7 +51,7 @@ export function decodeSave(text: string): ParseResult<Loaded> {
   const game = parseGame(data.game);
   if (!game.ok) return game;
   const undo = data.undo;
-  if (!Array.isArray(undo) || undo.length > 1000) return { ok: false, error: 'the undo history is not a list' };
+  if (!Array.isArray(undo) || undo.length > 1000) return { ok: false, error: 'the undo stack is not a list' };
   const past: GameState[] = [];
   for (const [i, entry] of undo.entries()) {
     if (!isObject(entry)) return { ok: false, error: `undo step ${i} is not an object` };
