@@ -21,8 +21,6 @@ export interface Lifetime {
   listen<E extends Event = Event>(target: EventTarget, type: string, listener: (event: E) => void, options?: AddEventListenerOptions): void;
   /** `setTimeout` that the lifetime clears; the returned function clears it earlier. */
   timeout(run: () => void, ms: number): () => void;
-  /** `setInterval` that the lifetime clears; the returned function clears it earlier. */
-  interval(run: () => void, ms: number): () => void;
   /** `requestAnimationFrame` that the lifetime cancels; the returned function cancels it earlier. */
   frame(run: (time: number) => void): () => void;
   /** A lifetime that ends with this one, or before it by its own `end()` (a replay opened and closed, a skin switched). */
@@ -31,79 +29,59 @@ export interface Lifetime {
   end(): void;
 }
 
-function endingOf(thing: Ending): () => void {
-  if (typeof thing === 'function') return thing;
-  return 'dispose' in thing ? () => thing.dispose() : () => thing.disconnect();
-}
-
 export function createLifetime(): Lifetime {
   const controller = new AbortController();
+  const { signal } = controller;
   const endings = new Set<() => void>();
 
-  /** Keeps `stop` until the lifetime ends; the returned function runs it earlier and forgets it. */
+  /** Keeps `stop` until the lifetime ends (runs it at once if it has); the returned function runs it earlier and forgets it. */
   const hold = (stop: () => void): (() => void) => {
-    if (controller.signal.aborted) {
-      stop();
-      return () => undefined;
-    }
-    endings.add(stop);
-    return () => {
-      if (endings.delete(stop)) stop();
-    };
+    if (signal.aborted) stop();
+    else endings.add(stop);
+    return () => void (endings.delete(stop) && stop());
+  };
+  /** A timer or a frame: forgotten when it fires, cancelled if the lifetime ends first. */
+  const once = <I>(start: (fire: (time: number) => void) => I, cancel: (id: I) => void, run: (time: number) => void): (() => void) => {
+    const stop = (): void => cancel(id);
+    const id = start((time) => {
+      endings.delete(stop);
+      run(time);
+    });
+    return hold(stop);
   };
 
-  const lifetime: Lifetime = {
-    signal: controller.signal,
+  return {
+    signal,
     get ended() {
-      return controller.signal.aborted;
+      return signal.aborted;
     },
     own(thing) {
-      hold(endingOf(thing));
+      hold(typeof thing === 'function' ? thing : 'dispose' in thing ? () => thing.dispose() : () => thing.disconnect());
       return thing;
     },
     listen(target, type, listener, options) {
-      if (!controller.signal.aborted) target.addEventListener(type, listener as EventListener, { ...options, signal: controller.signal });
+      if (!signal.aborted) target.addEventListener(type, listener as EventListener, { ...options, signal });
     },
-    timeout(run, ms) {
-      const id = setTimeout(() => {
-        endings.delete(stop);
-        run();
-      }, ms);
-      const stop = (): void => clearTimeout(id);
-      return hold(stop);
-    },
-    interval(run, ms) {
-      const id = setInterval(run, ms);
-      return hold(() => clearInterval(id));
-    },
-    frame(run) {
-      const id = requestAnimationFrame((time) => {
-        endings.delete(stop);
-        run(time);
-      });
-      const stop = (): void => cancelAnimationFrame(id);
-      return hold(stop);
-    },
+    timeout: (run, ms) => once((fire) => setTimeout(fire, ms), clearTimeout, run),
+    frame: (run) => once(requestAnimationFrame, cancelAnimationFrame, run),
     child() {
       const inner = createLifetime();
-      const forget = hold(() => inner.end());
-      inner.own(() => forget());
+      inner.own(hold(inner.end));
       return inner;
     },
     end() {
-      if (controller.signal.aborted) return;
+      if (signal.aborted) return;
       controller.abort();
-      const errors: unknown[] = [];
-      for (const stop of [...endings].reverse()) {
-        endings.delete(stop);
+      const stops = [...endings].reverse();
+      endings.clear();
+      let failure: [unknown] | undefined;
+      for (const stop of stops)
         try {
           stop();
         } catch (error) {
-          errors.push(error);
+          failure ??= [error];
         }
-      }
-      if (errors.length > 0) throw errors[0];
+      if (failure) throw failure[0];
     },
   };
-  return lifetime;
 }
