@@ -68,7 +68,7 @@ const DOES: readonly (readonly [command: KeyCommand | 'move', does: string])[] =
   ['newGame', 'new game (asks first)'],
   ['keepGoing', 'keep going after reaching 2048'],
   ['quit', 'quit (the game stays saved)'],
-  ['finish', 'end the highlight of the last move'],
+  ['finish', 'clear the marks on the tiles the last move changed'],
   ['redraw', 'redraw the screen'],
 ];
 

@@ -139,7 +139,7 @@ describe('cube2048 play', () => {
     await p.waitFor(() => screen().includes('ZÜGE 1'), 'one move');
     expect(boardOnScreen(p.screen())).toEqual(toRows(game.board));
     p.send('n');
-    await p.waitFor(() => screen().includes('Neues Spiel starten? Dieses geht verloren.'), 'the question in German');
+    await p.waitFor(() => screen().includes('Neues Spiel starten? Dieses endet hier.'), 'the question in German');
     expect(screen()).toMatch(/y ja · n nein/);
     p.send('n');
     await p.waitFor(() => !screen().includes('Neues Spiel starten?'), 'the question answered');

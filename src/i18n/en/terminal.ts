@@ -15,7 +15,7 @@ export const EN_TERMINAL = {
   'term.small': 'Window too small',
   'term.need': 'need {columns}×{rows}, have {haveColumns}×{haveRows};',
   'term.enlarge': 'enlarge it, or press {quit} to quit',
-  'term.askNew': 'Start a new game? This one will be lost.',
+  'term.askNew': 'Start a new game? This one ends here.',
   'term.noHome': 'No home directory: this game will not be saved.',
   'term.corruptSave': 'The saved game in {file} could not be read; it was kept as {kept} and a new game started.',
   'term.corruptBest': 'The best scores in {file} could not be read; they were kept as {kept} and count again from now.',

@@ -199,7 +199,7 @@ export default {
   'term.small': 'Fenster zu klein',
   'term.need': 'nötig {columns}×{rows}, vorhanden {haveColumns}×{haveRows};',
   'term.enlarge': 'vergrößere es oder drücke {quit} zum Beenden',
-  'term.askNew': 'Neues Spiel starten? Dieses geht verloren.',
+  'term.askNew': 'Neues Spiel starten? Dieses endet hier.',
   'term.noHome': 'Kein Home-Verzeichnis: Dieses Spiel wird nicht gespeichert.',
   'term.corruptSave': 'Das gespeicherte Spiel in {file} war nicht lesbar; es liegt jetzt als {kept}, und ein neues Spiel hat begonnen.',
   'term.corruptBest': 'Die Rekorde in {file} waren nicht lesbar; sie liegen jetzt als {kept} und zählen ab jetzt neu.',

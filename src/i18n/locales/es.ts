@@ -207,7 +207,7 @@ export default {
   'term.small': 'Ventana demasiado pequeña',
   'term.need': 'se necesita {columns}×{rows}, hay {haveColumns}×{haveRows};',
   'term.enlarge': 'agrándala o pulsa {quit} para salir',
-  'term.askNew': '¿Empezar una nueva partida? Esta se perderá.',
+  'term.askNew': '¿Empezar una nueva partida? Esta termina aquí.',
   'term.noHome': 'No hay carpeta personal: esta partida no se guardará.',
   'term.corruptSave': 'No se pudo leer la partida guardada en {file}; se conservó como {kept} y empezó una nueva.',
   'term.corruptBest': 'No se pudieron leer los récords de {file}; se conservaron como {kept} y se cuentan de nuevo desde ahora.',

@@ -203,7 +203,7 @@ export default {
   'term.small': 'Fenêtre trop petite',
   'term.need': 'il faut {columns}×{rows}, il y a {haveColumns}×{haveRows} ;',
   'term.enlarge': 'agrandissez-la ou appuyez sur {quit} pour quitter',
-  'term.askNew': 'Commencer une nouvelle partie ? Celle-ci sera perdue.',
+  'term.askNew': 'Commencer une nouvelle partie ? Celle-ci s’arrête ici.',
   'term.noHome': 'Pas de dossier personnel : cette partie ne sera pas enregistrée.',
   'term.corruptSave': 'La partie enregistrée dans {file} est illisible ; elle a été gardée sous {kept} et une nouvelle partie a commencé.',
   'term.corruptBest': 'Les records de {file} sont illisibles ; ils ont été gardés sous {kept} et se comptent à nouveau dès maintenant.',

@@ -207,7 +207,7 @@ export default {
   'term.small': 'Finestra troppo piccola',
   'term.need': 'servono {columns}×{rows}, ci sono {haveColumns}×{haveRows};',
   'term.enlarge': 'ingrandiscila o premi {quit} per uscire',
-  'term.askNew': 'Iniziare una nuova partita? Questa andrà persa.',
+  'term.askNew': 'Iniziare una nuova partita? Questa finisce qui.',
   'term.noHome': 'Nessuna cartella home: questa partita non verrà salvata.',
   'term.corruptSave': 'Impossibile leggere la partita salvata in {file}; è stata tenuta come {kept} ed è iniziata una nuova partita.',
   'term.corruptBest': 'Impossibile leggere i record in {file}; sono stati tenuti come {kept} e si contano di nuovo da adesso.',

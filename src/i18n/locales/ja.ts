@@ -187,7 +187,7 @@ export default {
   'term.small': 'ウィンドウが小さすぎます',
   'term.need': '必要 {columns}×{rows}、現在 {haveColumns}×{haveRows}。',
   'term.enlarge': '大きくするか、{quit} で終了してください',
-  'term.askNew': '新しいゲームを始めますか？今のゲームは失われます。',
+  'term.askNew': '新しいゲームを始めますか？今のゲームはここで終わります。',
   'term.noHome': 'ホームディレクトリがありません：このゲームは保存されません。',
   'term.corruptSave': '{file} の保存したゲームを読み込めませんでした。{kept} として残し、新しいゲームを始めました。',
   'term.corruptBest': '{file} のベストスコアを読み込めませんでした。{kept} として残し、ここから数え直します。',

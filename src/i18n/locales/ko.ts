@@ -186,7 +186,7 @@ export default {
   'term.small': '창이 너무 작습니다',
   'term.need': '필요 {columns}×{rows}, 현재 {haveColumns}×{haveRows};',
   'term.enlarge': '창을 키우거나 {quit}를 눌러 종료하세요',
-  'term.askNew': '새 게임을 시작할까요? 이 게임은 사라집니다.',
+  'term.askNew': '새 게임을 시작할까요? 이 게임은 여기서 끝납니다.',
   'term.noHome': '홈 디렉터리가 없습니다: 이 게임은 저장되지 않습니다.',
   'term.corruptSave': '{file}의 저장된 게임을 읽을 수 없어 {kept}(으)로 보관하고 새 게임을 시작했습니다.',
   'term.corruptBest': '{file}의 최고 점수를 읽을 수 없어 {kept}(으)로 보관하고 지금부터 다시 셉니다.',

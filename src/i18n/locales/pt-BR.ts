@@ -203,7 +203,7 @@ export default {
   'term.small': 'Janela pequena demais',
   'term.need': 'precisa de {columns}×{rows}, tem {haveColumns}×{haveRows};',
   'term.enlarge': 'aumente-a ou pressione {quit} para sair',
-  'term.askNew': 'Começar um novo jogo? Este será perdido.',
+  'term.askNew': 'Começar um novo jogo? Este termina aqui.',
   'term.noHome': 'Sem pasta pessoal: este jogo não será salvo.',
   'term.corruptSave': 'Não foi possível ler o jogo salvo em {file}; ele foi guardado como {kept} e um novo jogo começou.',
   'term.corruptBest': 'Não foi possível ler os recordes em {file}; eles foram guardados como {kept} e contam de novo a partir de agora.',

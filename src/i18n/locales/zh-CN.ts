@@ -186,7 +186,7 @@ export default {
   'term.small': '窗口太小',
   'term.need': '需要 {columns}×{rows}，当前 {haveColumns}×{haveRows}；',
   'term.enlarge': '请放大窗口，或按 {quit} 退出',
-  'term.askNew': '开始新游戏？这一局将丢失。',
+  'term.askNew': '开始新游戏？这一局到此结束。',
   'term.noHome': '没有主目录：这局游戏不会被保存。',
   'term.corruptSave': '无法读取 {file} 中保存的游戏；已保留为 {kept}，并开始了新游戏。',
   'term.corruptBest': '无法读取 {file} 中的最高分；已保留为 {kept}，并从现在起重新计算。',
