@@ -4,17 +4,27 @@
  */
 import type { Lang, Locale } from '../i18n/core';
 import { describeKeys } from '../input';
-import { howToSentence } from '../input/how-to';
 import { createLifetime } from '../game-ui/lifetime';
 
-/** `game-ui/localize.ts`'s `localize`: writes the markup's words in a language. */
-export type Localize = (root: ParentNode, lang: Lang) => void;
+/** Writes the markup's words in a language: `game-ui/localize.ts`'s `localize`, and the how-to sentence with the keymap's keys. */
+export type Localize = (root: ParentNode & Node, lang: Lang) => void;
 
-/** The catalogue of `locale` and the relabelling that writes it into the markup: both load on demand (English needs neither). */
+/**
+ * The catalogue of `locale` and the relabelling that writes it into the markup, with the how-to
+ * sentence's code: all load on demand (an English page has its words in the markup and the
+ * keymap's English sentence).
+ */
 export const loadWords = (locale: Locale): Promise<{ lang: Lang; localize: Localize }> =>
-  Promise.all([import('../i18n/load').then((code) => code.loadLang(locale)), import('../game-ui/localize')]).then(([lang, code]) => ({
+  Promise.all([
+    import('../i18n/load').then((code) => code.loadLang(locale)),
+    import('../game-ui/localize'),
+    import('../input/how-to'),
+  ]).then(([lang, words, help]) => ({
     lang,
-    localize: code.localize,
+    localize: (root, to) => {
+      words.localize(root, to);
+      describeKeys(root, help.howToSentence(to));
+    },
   }));
 
 export interface PageLanguageOptions {
@@ -43,8 +53,8 @@ export function speakPageLanguage({ doc, lang: first, localize: given, relabel }
   const write = (): void => {
     doc.documentElement.lang = current.locale;
     doc.documentElement.dir = current.dir;
-    localize?.(doc, current);
-    describeKeys(doc, howToSentence(current));
+    if (localize) localize(doc, current);
+    else describeKeys(doc);
   };
   write();
   return {

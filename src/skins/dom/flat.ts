@@ -10,7 +10,7 @@ import { BOARD_COLOURS, TILE_FONT, labelFontScale, textColour, tileColour, tileG
 import { Playback } from '../playback';
 import type { Skin, SkinInspection, SkinOptions } from '../skin';
 import { SkinSettings } from '../skin-options';
-import type { Pose, Timeline } from '../timeline';
+import type { Pose, Timeline, Track } from '../timeline';
 import { poseAt, tilesAt } from '../timeline';
 
 /** A tile's width as a share of the cell pitch (the original: 107 px tiles, 15 px gaps). */
@@ -52,6 +52,154 @@ function appendLabel(el: HTMLElement, label: string): void {
   el.replaceChildren(label.slice(0, caret), sup);
 }
 
+/** A new `<div>` styled with `style`. */
+function div(style: Partial<CSSStyleDeclaration> = {}): HTMLDivElement {
+  const el = document.createElement('div');
+  Object.assign(el.style, style);
+  return el;
+}
+
+/** The skin's own elements: the board (a size container), its slots, and the hint's chevrons. */
+function createFrame(): [root: HTMLDivElement, slots: HTMLDivElement, hintBar: HTMLDivElement] {
+  const root = div({
+    position: 'relative',
+    width: '100%',
+    height: '100%',
+    containerType: 'size',
+    borderRadius: '1.2%',
+    overflow: 'hidden',
+    userSelect: 'none',
+    contain: 'strict',
+  });
+  root.setAttribute('aria-hidden', 'true');
+  const slots = div();
+  const hintBar = div({ position: 'absolute', display: 'none', zIndex: '3', pointerEvents: 'none' });
+  for (let i = 0; i < 3; i++) {
+    // A square's two borders, turned, make a chevron that scales with the board.
+    hintBar.append(
+      div({
+        width: '1.9cqmin',
+        height: '1.9cqmin',
+        borderRight: '0.65cqmin solid',
+        borderBottom: '0.65cqmin solid',
+        borderRadius: '0.2cqmin',
+      }),
+    );
+  }
+  root.append(slots, hintBar);
+  return [root, slots, hintBar];
+}
+
+/** Lays out `n`×`n` empty slots in `slots`. */
+function layOutSlots(geometry: Geometry, slots: HTMLDivElement, n: number): void {
+  const cells: HTMLDivElement[] = [];
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      cells.push(
+        div({
+          position: 'absolute',
+          left: `${geometry.startOfBoard + c * geometry.pitchOfBoard}%`,
+          top: `${geometry.startOfBoard + r * geometry.pitchOfBoard}%`,
+          width: `${geometry.tile}%`,
+          height: `${geometry.tile}%`,
+          borderRadius: '5%',
+        }),
+      );
+    }
+  }
+  slots.replaceChildren(...cells);
+}
+
+function paintFrame(root: HTMLDivElement, slots: HTMLDivElement, hintBar: HTMLDivElement, theme: 'light' | 'dark'): void {
+  const colours = BOARD_COLOURS[theme];
+  root.style.background = colours.board;
+  for (const cell of slots.children) (cell as HTMLElement).style.background = colours.slot;
+  hintBar.style.color = colours.hint;
+}
+
+/** The element of tile `i`, made (and put on the board) the first time it is needed, then restyled for each change. */
+function tileAt(tiles: HTMLDivElement[], i: number, root: HTMLDivElement): HTMLDivElement {
+  let el = tiles[i];
+  if (el) return el;
+  el = div({
+    position: 'absolute',
+    left: '0',
+    top: '0',
+    display: 'grid',
+    placeItems: 'center',
+    borderRadius: '5%',
+    fontFamily: TILE_FONT,
+    fontWeight: '700',
+    lineHeight: '1',
+    willChange: 'transform, opacity',
+    transformOrigin: '50% 50%',
+  });
+  tiles[i] = el;
+  root.append(el);
+  return el;
+}
+
+/** Dresses `el` as the tile of `track`: its number, size, colours, glow and stacking. */
+function styleTile(geometry: Geometry, el: HTMLDivElement, track: Track): void {
+  const label = tileLabel(track.exponent);
+  const glow = tileGlow(track.exponent);
+  appendLabel(el, label);
+  Object.assign(el.style, {
+    display: 'grid',
+    width: `${geometry.tile}%`,
+    height: `${geometry.tile}%`,
+    background: tileColour(track.exponent),
+    color: textColour(track.exponent),
+    fontSize: `${(labelFontScale(label) * geometry.tile).toFixed(3)}cqmin`,
+    // The classic warm halo around the gold tiles, in board-relative units so it scales.
+    boxShadow:
+      glow > 0
+        ? `0 0 ${(3 * glow).toFixed(2)}cqmin ${(0.8 * glow).toFixed(2)}cqmin rgba(243, 215, 116, ${(0.45 * glow).toFixed(3)})`
+        : 'none',
+    // New tiles on top; the second tile of a merge slides under the first.
+    zIndex: track.kind === 'merged' || track.kind === 'spawn' ? '3' : track.under ? '1' : '2',
+  });
+}
+
+/** Places every tile `elapsed` ms into `timeline` (once a frame). */
+function placeTiles(geometry: Geometry, tiles: readonly HTMLDivElement[], timeline: Timeline, elapsed: number, pose: Pose): void {
+  const { tracks } = timeline;
+  for (let i = 0; i < tracks.length; i++) {
+    const el = tiles[i];
+    if (!el) continue;
+    const visible = poseAt(tracks[i]!, timeline.size, elapsed, pose);
+    el.style.visibility = visible ? 'visible' : 'hidden';
+    if (!visible) continue;
+    const x = geometry.start + pose.col * geometry.pitch;
+    const y = geometry.start + pose.row * geometry.pitch;
+    el.style.transform = `translate(${x.toFixed(3)}%, ${y.toFixed(3)}%) scale(${pose.scale.toFixed(4)})`;
+    el.style.opacity = pose.opacity.toFixed(3);
+  }
+}
+
+/** Three chevrons in the board's padding on the hinted side, pointing outwards. */
+function placeHint(geometry: Geometry, hintBar: HTMLDivElement, hint: Direction | null): void {
+  if (!hint) {
+    hintBar.style.display = 'none';
+    return;
+  }
+  const pad = geometry.startOfBoard;
+  const horizontal = hint === 'up' || hint === 'down';
+  const rotation = { right: -45, down: 45, left: 135, up: -135 }[hint];
+  Object.assign(hintBar.style, {
+    display: 'flex',
+    flexDirection: horizontal ? 'row' : 'column',
+    justifyContent: 'space-around',
+    alignItems: 'center',
+    left: horizontal ? '10%' : hint === 'left' ? '0' : `${100 - pad}%`,
+    top: horizontal ? (hint === 'up' ? '0' : `${100 - pad}%`) : '10%',
+    width: horizontal ? '80%' : `${pad}%`,
+    height: horizontal ? `${pad}%` : '80%',
+  });
+  // The borders sit in one corner of the square; shifting back along the diagonal centres the drawn chevron.
+  for (const chevron of hintBar.children) (chevron as HTMLElement).style.transform = `rotate(${rotation}deg) translate(-22%, -22%)`;
+}
+
 export function createFlatSkin(options: SkinOptions = {}): Skin {
   const shared = new SkinSettings(options, () => repaint());
   const playback = new Playback(shared.clock, { begin, draw }, () => shared.reducedMotion);
@@ -62,61 +210,14 @@ export function createFlatSkin(options: SkinOptions = {}): Skin {
   const tiles: HTMLDivElement[] = [];
   let size = 0;
   let geometry = geometryFor(4);
-  let hint: Direction | null = null;
   let lastElapsed = 0;
 
   function buildSlots(n: number): void {
-    if (!slots) return;
+    if (!root || !slots || !hintBar) return;
     size = n;
     geometry = geometryFor(n);
-    const cells: HTMLDivElement[] = [];
-    for (let r = 0; r < n; r++) {
-      for (let c = 0; c < n; c++) {
-        const cell = document.createElement('div');
-        Object.assign(cell.style, {
-          position: 'absolute',
-          left: `${geometry.startOfBoard + c * geometry.pitchOfBoard}%`,
-          top: `${geometry.startOfBoard + r * geometry.pitchOfBoard}%`,
-          width: `${geometry.tile}%`,
-          height: `${geometry.tile}%`,
-          borderRadius: '5%',
-        });
-        cells.push(cell);
-      }
-    }
-    slots.replaceChildren(...cells);
-    paintSlots();
-  }
-
-  function paintSlots(): void {
-    if (!root || !slots) return;
-    const colours = BOARD_COLOURS[shared.theme];
-    root.style.background = colours.board;
-    for (const cell of slots.children) (cell as HTMLElement).style.background = colours.slot;
-    if (hintBar) hintBar.style.color = colours.hint;
-  }
-
-  function tileElement(i: number): HTMLDivElement {
-    let el = tiles[i];
-    if (!el) {
-      el = document.createElement('div');
-      Object.assign(el.style, {
-        position: 'absolute',
-        left: '0',
-        top: '0',
-        display: 'grid',
-        placeItems: 'center',
-        borderRadius: '5%',
-        fontFamily: TILE_FONT,
-        fontWeight: '700',
-        lineHeight: '1',
-        willChange: 'transform, opacity',
-        transformOrigin: '50% 50%',
-      });
-      tiles[i] = el;
-      root?.append(el);
-    }
-    return el;
+    layOutSlots(geometry, slots, n);
+    paintFrame(root, slots, hintBar, shared.theme);
   }
 
   function begin(timeline: Timeline): void {
@@ -124,26 +225,7 @@ export function createFlatSkin(options: SkinOptions = {}): Skin {
     if (timeline.size !== size) buildSlots(timeline.size);
     const { tracks } = timeline;
     for (let i = 0; i < tracks.length; i++) {
-      const track = tracks[i]!;
-      const el = tileElement(i);
-      const label = tileLabel(track.exponent);
-      const glow = tileGlow(track.exponent);
-      appendLabel(el, label);
-      Object.assign(el.style, {
-        display: 'grid',
-        width: `${geometry.tile}%`,
-        height: `${geometry.tile}%`,
-        background: tileColour(track.exponent),
-        color: textColour(track.exponent),
-        fontSize: `${(labelFontScale(label) * geometry.tile).toFixed(3)}cqmin`,
-        // The classic warm halo around the gold tiles, in board-relative units so it scales.
-        boxShadow:
-          glow > 0
-            ? `0 0 ${(3 * glow).toFixed(2)}cqmin ${(0.8 * glow).toFixed(2)}cqmin rgba(243, 215, 116, ${(0.45 * glow).toFixed(3)})`
-            : 'none',
-        // New tiles on top; the second tile of a merge slides under the first.
-        zIndex: track.kind === 'merged' || track.kind === 'spawn' ? '3' : track.under ? '1' : '2',
-      });
+      styleTile(geometry, tileAt(tiles, i, root), tracks[i]!);
     }
     for (let i = tracks.length; i < tiles.length; i++) tiles[i]!.style.display = 'none';
     // Place the restyled tiles now: a change made after this frame's callbacks must not paint
@@ -153,48 +235,15 @@ export function createFlatSkin(options: SkinOptions = {}): Skin {
 
   function draw(timeline: Timeline, elapsed: number): boolean {
     lastElapsed = elapsed;
-    const { tracks } = timeline;
-    for (let i = 0; i < tracks.length; i++) {
-      const el = tiles[i];
-      if (!el) continue;
-      const visible = poseAt(tracks[i]!, timeline.size, elapsed, pose);
-      el.style.visibility = visible ? 'visible' : 'hidden';
-      if (!visible) continue;
-      const x = geometry.start + pose.col * geometry.pitch;
-      const y = geometry.start + pose.row * geometry.pitch;
-      el.style.transform = `translate(${x.toFixed(3)}%, ${y.toFixed(3)}%) scale(${pose.scale.toFixed(4)})`;
-      el.style.opacity = pose.opacity.toFixed(3);
-    }
+    placeTiles(geometry, tiles, timeline, elapsed, pose);
     return false;
   }
 
-  /** Three chevrons in the board's padding on the hinted side, pointing outwards. */
-  function placeHint(): void {
-    if (!hintBar) return;
-    if (!hint) {
-      hintBar.style.display = 'none';
-      return;
-    }
-    const pad = geometry.startOfBoard;
-    const horizontal = hint === 'up' || hint === 'down';
-    const rotation = { right: -45, down: 45, left: 135, up: -135 }[hint];
-    Object.assign(hintBar.style, {
-      display: 'flex',
-      flexDirection: horizontal ? 'row' : 'column',
-      justifyContent: 'space-around',
-      alignItems: 'center',
-      left: horizontal ? '10%' : hint === 'left' ? '0' : `${100 - pad}%`,
-      top: horizontal ? (hint === 'up' ? '0' : `${100 - pad}%`) : '10%',
-      width: horizontal ? '80%' : `${pad}%`,
-      height: horizontal ? `${pad}%` : '80%',
-    });
-    // The borders sit in one corner of the square; shifting back along the diagonal centres the drawn chevron.
-    for (const chevron of hintBar.children) (chevron as HTMLElement).style.transform = `rotate(${rotation}deg) translate(-22%, -22%)`;
-  }
-
   function repaint(): void {
-    paintSlots();
-    if (root) begin(playback.current);
+    if (root && slots && hintBar) {
+      paintFrame(root, slots, hintBar, shared.theme);
+      begin(playback.current);
+    }
     playback.finish();
   }
 
@@ -202,41 +251,13 @@ export function createFlatSkin(options: SkinOptions = {}): Skin {
     name: 'flat',
     mount(el, store: ReadonlyStore<GameView>) {
       if (root) throw new Error('this skin is already mounted; dispose it first');
-      root = document.createElement('div');
-      root.setAttribute('aria-hidden', 'true');
-      Object.assign(root.style, {
-        position: 'relative',
-        width: '100%',
-        height: '100%',
-        containerType: 'size',
-        borderRadius: '1.2%',
-        overflow: 'hidden',
-        userSelect: 'none',
-        contain: 'strict',
-      });
-      slots = document.createElement('div');
-      hintBar = document.createElement('div');
-      Object.assign(hintBar.style, { position: 'absolute', display: 'none', zIndex: '3', pointerEvents: 'none' });
-      for (let i = 0; i < 3; i++) {
-        const chevron = document.createElement('div');
-        // A square's two borders, turned, make a chevron that scales with the board.
-        Object.assign(chevron.style, {
-          width: '1.9cqmin',
-          height: '1.9cqmin',
-          borderRight: '0.65cqmin solid',
-          borderBottom: '0.65cqmin solid',
-          borderRadius: '0.2cqmin',
-        });
-        hintBar.append(chevron);
-      }
-      root.append(slots, hintBar);
+      [root, slots, hintBar] = createFrame();
       el.append(root);
       buildSlots(store.getState().game.size);
       playback.follow(store);
     },
     setHint(dir) {
-      hint = dir;
-      placeHint();
+      if (hintBar) placeHint(geometry, hintBar, dir);
     },
     update(next) {
       shared.update(next);
@@ -249,9 +270,7 @@ export function createFlatSkin(options: SkinOptions = {}): Skin {
       playback.stop();
       shared.stop();
       root?.remove();
-      root = null;
-      slots = null;
-      hintBar = null;
+      root = slots = hintBar = null;
       tiles.length = 0;
     },
     inspect(): SkinInspection {

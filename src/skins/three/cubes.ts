@@ -27,9 +27,11 @@ import { SkinSettings } from '../skin-options';
 import type { Timeline } from '../timeline';
 import { tilesAt } from '../timeline';
 import { probeWebgl } from '../webgl';
+import type { BoardCamera } from './camera';
 import { createBoardCamera } from './camera';
 import { createGpuResources } from './gpu-resources';
 import { devicePixelRatioNow, drawingPixelRatio, watchPixelRatio } from './pixel-ratio';
+import type { CubesScene } from './scene';
 import { createCubesScene } from './scene';
 import { CUBE_SIDE, SLOT_TOP, heightOf } from './shapes';
 
@@ -86,147 +88,267 @@ export interface CubesInternals {
 const createWebglRenderer = (canvas: HTMLCanvasElement, antialias: boolean): CubesRenderer =>
   new WebGLRenderer({ canvas, antialias, alpha: true, powerPreference: 'high-performance' });
 
-export function createCubesSkin(options: SkinOptions = {}, internals: CubesInternals = {}): CubesSkin {
-  const shared = new SkinSettings(options, () => repaint());
-  const playback = new Playback(shared.clock, { begin, draw }, () => shared.reducedMotion);
-  const gpu = createGpuResources();
-  const board = createCubesScene(gpu);
-  const view = createBoardCamera();
-
-  let host: HTMLElement | null = null;
-  let canvas: HTMLCanvasElement | null = null;
-  let renderer: CubesRenderer | null = null;
-  let observer: ResizeObserver | null = null;
-  let ratioWatch: { stop(): void } | null = null;
-  let lost = false;
-  let disposed = false;
-  let hint: Direction | null = null;
-  let cssWidth = 1;
-  let cssHeight = 1;
-  // Numbers written every frame live in one object's fields, which V8 updates in place: a closure
-  // variable given a fractional number allocates a fresh heap number on every write.
-  // `time`: when the last frame was drawn.
-  const live = { elapsed: 0, time: 0 };
-
-  function buildBoard(n: number): void {
-    board.build(n, renderer ? Math.min(8, renderer.capabilities.getMaxAnisotropy()) : 1);
-    board.showHint(hint);
-    view.fit(n, cssWidth / cssHeight);
+/** The skin's canvas and its renderer; throws SkinUnavailableError where WebGL is missing or fails. */
+function createCanvas(internals: CubesInternals): { canvas: HTMLCanvasElement; renderer: CubesRenderer } {
+  const webgl = probeWebgl();
+  if (!webgl.available) throw new SkinUnavailableError(NO_WEBGL_MESSAGE, 'cubes');
+  const canvas = document.createElement('canvas');
+  canvas.setAttribute('aria-hidden', 'true');
+  Object.assign(canvas.style, { display: 'block', width: '100%', height: '100%' });
+  try {
+    // Multisampling only where pixels are big enough to show jagged edges (at 2× it is wasted
+    // fill), and never on a CPU renderer, where it halves the frame rate.
+    const antialias = devicePixelRatioNow() < 2 && !webgl.software;
+    return { canvas, renderer: (internals.createRenderer ?? createWebglRenderer)(canvas, antialias) };
+  } catch {
+    throw new SkinUnavailableError(NO_WEBGL_MESSAGE, 'cubes');
   }
+}
 
-  function begin(timeline: Timeline): void {
-    if (timeline.size !== board.size) buildBoard(timeline.size);
-    board.begin(timeline);
-  }
+/** Calls `lost` and `restored` as the canvas loses its WebGL context and gets it back; returns a function that stops. */
+function followContext(canvas: HTMLCanvasElement, lost: () => void, restored: () => void): () => void {
+  const onLost = (event: Event): void => {
+    event.preventDefault();
+    lost();
+  };
+  canvas.addEventListener('webglcontextlost', onLost);
+  canvas.addEventListener('webglcontextrestored', restored);
+  return () => {
+    canvas.removeEventListener('webglcontextlost', onLost);
+    canvas.removeEventListener('webglcontextrestored', restored);
+  };
+}
 
-  /** Poses every tile for `elapsed`, eases the camera, then renders; returns whether the camera still moves. */
-  function draw(timeline: Timeline, elapsed: number): boolean {
-    live.elapsed = elapsed;
-    if (!renderer || lost) return false;
-    board.pose(timeline, elapsed);
-    const now = shared.clock.now();
-    const easing = view.ease(now - live.time);
-    live.time = now;
-    renderer.render(board.scene, view.camera);
-    return easing;
-  }
-
-  /** Sizes the drawing buffer for the host and the screen (a resize, or a new pixel ratio). */
-  function resize(width: number, height: number): void {
-    if (!renderer || width <= 0 || height <= 0) return;
-    cssWidth = width;
-    cssHeight = height;
-    renderer.setPixelRatio(drawingPixelRatio());
-    renderer.setSize(width, height, false);
-    view.fit(board.size, cssWidth / cssHeight);
-    playback.request();
-  }
-
-  const onPointerMove = (event: PointerEvent): void => {
-    if (!host || !shared.parallax || event.pointerType === 'touch') return;
+/** Aims `view` at the pointer over `host` while `parallax()` (not for touch), and straight when it leaves; `moved` then. */
+function followPointer(host: HTMLElement, view: BoardCamera, parallax: () => boolean, moved: () => void): () => void {
+  const onMove = (event: PointerEvent): void => {
+    if (!parallax() || event.pointerType === 'touch') return;
     const rect = host.getBoundingClientRect();
     view.aimAt(
       ((event.clientX - rect.left) / Math.max(rect.width, 1)) * 2 - 1,
       ((event.clientY - rect.top) / Math.max(rect.height, 1)) * 2 - 1,
     );
-    startEasing();
+    moved();
   };
-  const onPointerLeave = (): void => {
+  const onLeave = (): void => {
     view.centre();
-    startEasing();
+    moved();
   };
-  function startEasing(): void {
-    if (!playback.animating) live.time = shared.clock.now();
-    playback.request();
+  host.addEventListener('pointermove', onMove, { passive: true });
+  host.addEventListener('pointerleave', onLeave, { passive: true });
+  return () => {
+    host.removeEventListener('pointermove', onMove);
+    host.removeEventListener('pointerleave', onLeave);
+  };
+}
+
+/** Calls `resize` with the host's new size, and `rescale` when the screen's pixel ratio changes; returns a function that stops. */
+function followSize(host: HTMLElement, resize: (width: number, height: number) => void, rescale: () => void): () => void {
+  const observer = new ResizeObserver((entries) => {
+    const box = entries[entries.length - 1]?.contentRect;
+    if (box) resize(box.width, box.height);
+  });
+  observer.observe(host);
+  // A move to another screen, or a zoom, changes the pixel ratio but not the host's CSS size.
+  const ratioWatch = watchPixelRatio(rescale);
+  return () => {
+    observer.disconnect();
+    ratioWatch.stop();
+  };
+}
+
+/**
+ * What the skin's steps share. The numbers written every frame (`elapsed`, `time`) are fields of
+ * this one object, which V8 updates in place: a closure variable given a fractional number
+ * allocates a fresh heap number on every write.
+ */
+interface Stage {
+  readonly shared: SkinSettings;
+  readonly playback: Playback;
+  readonly board: CubesScene;
+  readonly view: BoardCamera;
+  /** Set by mount, and kept after dispose (its counts then read 0). */
+  renderer: CubesRenderer | null;
+  lost: boolean;
+  hint: Direction | null;
+  /** The host's size in CSS pixels. */
+  cssWidth: number;
+  cssHeight: number;
+  /** How far into the latest change the last frame drew. */
+  elapsed: number;
+  /** When the last frame was drawn. */
+  time: number;
+}
+
+function buildBoard(stage: Stage, n: number): void {
+  const { renderer } = stage;
+  stage.board.build(n, renderer ? Math.min(8, renderer.capabilities.getMaxAnisotropy()) : 1);
+  stage.board.showHint(stage.hint);
+  stage.view.fit(n, stage.cssWidth / stage.cssHeight);
+}
+
+/** Sizes the drawing buffer for the host and the screen (a resize, or a new pixel ratio). */
+function resize(stage: Stage, width: number, height: number): void {
+  const { renderer } = stage;
+  if (!renderer || width <= 0 || height <= 0) return;
+  stage.cssWidth = width;
+  stage.cssHeight = height;
+  renderer.setPixelRatio(drawingPixelRatio());
+  renderer.setSize(width, height, false);
+  stage.view.fit(stage.board.size, stage.cssWidth / stage.cssHeight);
+  stage.playback.request();
+}
+
+/** The camera was aimed anew: frames run until it settles, timed from now if none were running. */
+function startEasing(stage: Stage): void {
+  if (!stage.playback.animating) stage.time = stage.shared.clock.now();
+  stage.playback.request();
+}
+
+function loseContext(stage: Stage): void {
+  stage.lost = true;
+  stage.playback.pause();
+}
+
+function restoreContext(stage: Stage): void {
+  // three has rebuilt its GL state and re-uploads buffers and textures on the next frame; its
+  // viewport it rebuilt from a rounded size, so the host's own (often fractional) size goes back in.
+  stage.lost = false;
+  resize(stage, stage.cssWidth, stage.cssHeight);
+  stage.playback.finish();
+  stage.playback.resume();
+}
+
+function repaint({ board, view, shared, playback }: Stage): void {
+  board.paint(shared.theme);
+  if (!shared.parallax) view.centre(true);
+  playback.finish();
+}
+
+/** A mounted canvas: `unfollow` stops watching the host, `release` lets the renderer and canvas go (after the GPU resources). */
+interface Mounted {
+  unfollow(): void;
+  release(): void;
+}
+
+/** Puts a canvas in `host`, sized to it and drawing a board of `size`, and follows the host, the pointer and the context. */
+function mountCanvas(stage: Stage, host: HTMLElement, size: number, internals: CubesInternals): Mounted {
+  const { canvas, renderer } = createCanvas(internals);
+  stage.renderer = renderer;
+  renderer.setClearColor(0x000000, 0);
+  const stopContext = followContext(
+    canvas,
+    () => loseContext(stage),
+    () => restoreContext(stage),
+  );
+  host.append(canvas);
+  const stopPointer = followPointer(
+    host,
+    stage.view,
+    () => stage.shared.parallax,
+    () => startEasing(stage),
+  );
+  stage.board.paint(stage.shared.theme);
+  buildBoard(stage, size);
+  resize(stage, host.clientWidth || 1, host.clientHeight || 1);
+  const stopSize = followSize(
+    host,
+    (width, height) => resize(stage, width, height),
+    () => resize(stage, stage.cssWidth, stage.cssHeight),
+  );
+  return {
+    unfollow() {
+      stopSize();
+      stopPointer();
+    },
+    release() {
+      stopContext();
+      renderer.dispose();
+      // Release the context now rather than when garbage is collected: browsers cap live contexts.
+      renderer.forceContextLoss();
+      canvas.remove();
+    },
+  };
+}
+
+function statsOf({ renderer, playback, lost }: Stage): CubesStats {
+  const info = renderer?.info;
+  return {
+    drawCalls: info?.render.calls ?? 0,
+    triangles: info?.render.triangles ?? 0,
+    frames: playback.frames,
+    geometries: info?.memory.geometries ?? 0,
+    textures: info?.memory.textures ?? 0,
+    programs: info?.programs?.length ?? 0,
+    contextLost: lost,
+  };
+}
+
+/** Where the point (u, v) of the top face of the cube at (row, col) is on screen (see CubesSkin.cellPoint). */
+function cellPointOf(stage: Stage, row: number, col: number, u: number, v: number): { x: number; y: number } {
+  const size = stage.board.size;
+  const half = (size - 1) / 2;
+  const cell = row * size + col;
+  const resting = stage.playback.current.tracks.find((t) => t.to === cell && t.kind !== 'source' && t.kind !== 'fadeOut');
+  const top = SLOT_TOP + (resting ? heightOf(resting.exponent) : 0);
+  return stage.view.toScreen(col - half + u * CUBE_SIDE, top, row - half + v * CUBE_SIDE, stage.cssWidth, stage.cssHeight);
+}
+
+export function createCubesSkin(options: SkinOptions = {}, internals: CubesInternals = {}): CubesSkin {
+  const shared = new SkinSettings(options, () => repaint(stage));
+  const playback = new Playback(shared.clock, { begin, draw }, () => shared.reducedMotion);
+  const gpu = createGpuResources();
+  const stage: Stage = {
+    shared,
+    playback,
+    board: createCubesScene(gpu),
+    view: createBoardCamera(),
+    renderer: null,
+    lost: false,
+    hint: null,
+    cssWidth: 1,
+    cssHeight: 1,
+    elapsed: 0,
+    time: 0,
+  };
+  const { board, view } = stage;
+  let mounted: Mounted | null = null;
+  let disposed = false;
+
+  function begin(timeline: Timeline): void {
+    if (timeline.size !== board.size) buildBoard(stage, timeline.size);
+    board.begin(timeline);
   }
 
-  const onContextLost = (event: Event): void => {
-    event.preventDefault();
-    lost = true;
-    playback.pause();
-  };
-  const onContextRestored = (): void => {
-    // three has rebuilt its GL state and re-uploads buffers and textures on the next frame; its
-    // viewport it rebuilt from a rounded size, so the host's own (often fractional) size goes back in.
-    lost = false;
-    resize(cssWidth, cssHeight);
-    playback.finish();
-    playback.resume();
-  };
-
-  function repaint(): void {
-    board.paint(shared.theme);
-    if (!shared.parallax) view.centre(true);
-    playback.finish();
+  /** Poses every tile for `elapsed`, eases the camera, then renders; returns whether the camera still moves. */
+  function draw(timeline: Timeline, elapsed: number): boolean {
+    stage.elapsed = elapsed;
+    const { renderer } = stage;
+    if (!renderer || stage.lost) return false;
+    board.pose(timeline, elapsed);
+    const now = shared.clock.now();
+    const easing = view.ease(now - stage.time);
+    stage.time = now;
+    renderer.render(board.scene, view.camera);
+    return easing;
   }
 
   return {
     name: 'cubes',
     mount(el, store: ReadonlyStore<GameView>) {
       if (disposed) throw new Error('this skin was disposed; create a new one');
-      if (renderer) throw new Error('this skin is already mounted; dispose it first');
-      const webgl = probeWebgl();
-      if (!webgl.available) throw new SkinUnavailableError(NO_WEBGL_MESSAGE, 'cubes');
-      host = el;
-      canvas = document.createElement('canvas');
-      canvas.setAttribute('aria-hidden', 'true');
-      Object.assign(canvas.style, { display: 'block', width: '100%', height: '100%' });
-      try {
-        // Multisampling only where pixels are big enough to show jagged edges (at 2× it is wasted
-        // fill), and never on a CPU renderer, where it halves the frame rate.
-        const antialias = devicePixelRatioNow() < 2 && !webgl.software;
-        renderer = (internals.createRenderer ?? createWebglRenderer)(canvas, antialias);
-      } catch {
-        canvas = null;
-        host = null;
-        throw new SkinUnavailableError(NO_WEBGL_MESSAGE, 'cubes');
-      }
-      renderer.setClearColor(0x000000, 0);
-      canvas.addEventListener('webglcontextlost', onContextLost);
-      canvas.addEventListener('webglcontextrestored', onContextRestored);
-      el.append(canvas);
-      el.addEventListener('pointermove', onPointerMove, { passive: true });
-      el.addEventListener('pointerleave', onPointerLeave, { passive: true });
-      board.paint(shared.theme);
-      buildBoard(store.getState().game.size);
-      resize(el.clientWidth || 1, el.clientHeight || 1);
-      observer = new ResizeObserver((entries) => {
-        const box = entries[entries.length - 1]?.contentRect;
-        if (box) resize(box.width, box.height);
-      });
-      observer.observe(el);
-      // A move to another screen, or a zoom, changes the pixel ratio but not the host's CSS size.
-      ratioWatch = watchPixelRatio(() => resize(cssWidth, cssHeight));
+      if (stage.renderer) throw new Error('this skin is already mounted; dispose it first');
+      mounted = mountCanvas(stage, el, store.getState().game.size, internals);
       playback.follow(store);
     },
     setHint(dir) {
-      hint = dir;
+      stage.hint = dir;
       board.showHint(dir);
       playback.request();
     },
     update(next) {
       shared.update(next);
-      repaint();
+      repaint(stage);
     },
     finish() {
       playback.finish();
@@ -236,46 +358,15 @@ export function createCubesSkin(options: SkinOptions = {}, internals: CubesInter
       disposed = true;
       playback.stop();
       shared.stop();
-      observer?.disconnect();
-      observer = null;
-      ratioWatch?.stop();
-      ratioWatch = null;
-      host?.removeEventListener('pointermove', onPointerMove);
-      host?.removeEventListener('pointerleave', onPointerLeave);
+      mounted?.unfollow();
       gpu.disposeAll();
-      if (renderer) {
-        canvas?.removeEventListener('webglcontextlost', onContextLost);
-        canvas?.removeEventListener('webglcontextrestored', onContextRestored);
-        renderer.dispose();
-        // Release the context now rather than when garbage is collected: browsers cap live contexts.
-        renderer.forceContextLoss();
-      }
-      canvas?.remove();
-      canvas = null;
-      host = null;
+      mounted?.release();
+      mounted = null;
     },
-    stats(): CubesStats {
-      const info = renderer?.info;
-      return {
-        drawCalls: info?.render.calls ?? 0,
-        triangles: info?.render.triangles ?? 0,
-        frames: playback.frames,
-        geometries: info?.memory.geometries ?? 0,
-        textures: info?.memory.textures ?? 0,
-        programs: info?.programs?.length ?? 0,
-        contextLost: lost,
-      };
-    },
-    cellPoint(row, col, u = 0, v = 0) {
-      const size = board.size;
-      const half = (size - 1) / 2;
-      const cell = row * size + col;
-      const resting = playback.current.tracks.find((t) => t.to === cell && t.kind !== 'source' && t.kind !== 'fadeOut');
-      const top = SLOT_TOP + (resting ? heightOf(resting.exponent) : 0);
-      return view.toScreen(col - half + u * CUBE_SIDE, top, row - half + v * CUBE_SIDE, cssWidth, cssHeight);
-    },
+    stats: () => statsOf(stage),
+    cellPoint: (row, col, u = 0, v = 0) => cellPointOf(stage, row, col, u, v),
     inspect(): SkinInspection {
-      return { frames: playback.frames, animating: playback.animating, tiles: tilesAt(playback.current, live.elapsed) };
+      return { frames: playback.frames, animating: playback.animating, tiles: tilesAt(playback.current, stage.elapsed) };
     },
   };
 }
