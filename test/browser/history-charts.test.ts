@@ -76,7 +76,10 @@ const labelFaults = (page: TestPage): Promise<string[]> =>
 
 async function showStatistics(page: TestPage): Promise<void> {
   await page.click('#open-history');
-  await expect.poll(() => page.evaluate(() => document.querySelectorAll('#history-dialog svg.chart-svg').length)).toBe(2);
+  // The first opening loads the view's code, and 10,000 games take a while to read on a busy machine.
+  await expect
+    .poll(() => page.evaluate(() => document.querySelectorAll('#history-dialog svg.chart-svg').length), { timeout: 30_000 })
+    .toBe(2);
   // Measured at rest: the sheet's opening animation moves and scales everything in it while it runs.
   await page.evaluate(() =>
     Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))).then(() => undefined),
@@ -95,7 +98,9 @@ describe('the statistics charts in every language and at every count', () => {
     const game = await openGame(browser(), { query: `?lang=${lang}` });
     const { page } = game;
     // The history's database exists once the recorder has opened it.
-    await expect.poll(() => page.evaluate(async () => (await indexedDB.databases()).some((d) => d.name === 'cube2048:history'))).toBe(true);
+    await expect
+      .poll(() => page.evaluate(async () => (await indexedDB.databases()).some((d) => d.name === 'cube2048:history')), { timeout: 30_000 })
+      .toBe(true);
     for (const [count, days] of [
       [1, 0],
       [3, 0],
