@@ -2,6 +2,9 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/** What the pure data layers (records, the kept games) may never import: the store and everything built on it. */
+const ABOVE_PURE_DATA = ['../store', '../store/*', '../skins/*', '../game-ui/*', '../page/*', '../input/*', '../embed/*', '../ai/*'];
+
 const DOM_GLOBALS = ['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'requestAnimationFrame', 'HTMLElement', 'Date'];
 
 export default tseslint.config(
@@ -136,19 +139,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: [
-                '../store',
-                '../store/*',
-                '../skins/*',
-                '../game-ui/*',
-                '../page/*',
-                '../input/*',
-                '../embed/*',
-                '../ai/*',
-                'three',
-                'zustand',
-                'zustand/*',
-              ],
+              group: [...ABOVE_PURE_DATA, 'three', 'zustand', 'zustand/*'],
               message: 'Records and replays are pure: they import only the engine.',
             },
           ],
@@ -169,21 +160,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: [
-                '../store',
-                '../store/*',
-                '../skins/*',
-                '../game-ui/*',
-                '../page/*',
-                '../input/*',
-                '../embed/*',
-                '../ai/*',
-                '../cli/*',
-                'three',
-                'zustand',
-                'zustand/*',
-                'node:*',
-              ],
+              group: [...ABOVE_PURE_DATA, '../cli/*', 'three', 'zustand', 'zustand/*', 'node:*'],
               message: 'History and statistics are pure: they import only the engine and records.',
             },
           ],

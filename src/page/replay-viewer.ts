@@ -22,6 +22,7 @@ import { gameEndsLine } from '../game-ui/question';
 import { createSkinHost } from '../game-ui/skin-host';
 import type { Lifetime } from '../game-ui/lifetime';
 import { createLifetime } from '../game-ui/lifetime';
+import { partOf } from './by-id';
 
 export interface ReplayViewerOptions {
   readonly dialog: HTMLDialogElement;
@@ -88,11 +89,7 @@ function createViewStore(initial: GameState): ReadonlyStore<GameView> & { show(g
   };
 }
 
-function part<T extends Element>(root: Element, selector: string): T {
-  const el = root.querySelector<T>(selector);
-  if (!el) throw new Error(`the replay dialog is missing ${selector}`);
-  return el;
-}
+const part = <T extends Element>(root: Element, selector: string): T => partOf<T>(root, selector, 'the replay dialog');
 
 /** The dialog's controls and the places it writes to. */
 function replayParts(dialog: HTMLDialogElement) {

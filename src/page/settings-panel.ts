@@ -8,6 +8,7 @@ import { PLAYABLE_SKINS, skinLabel } from '../skins/registry';
 import { ask } from '../game-ui/dialogs';
 import { createLifetime } from '../game-ui/lifetime';
 import type { Settings, SettingsStore, ThemeChoice } from './settings';
+import { partOf } from './by-id';
 
 export interface SettingsPanelHooks {
   readonly currentSize: () => number;
@@ -35,11 +36,7 @@ export interface SettingsPanel {
   dispose(): void;
 }
 
-function control<T extends HTMLElement>(form: HTMLElement, selector: string): T {
-  const el = form.querySelector<T>(selector);
-  if (!el) throw new Error(`settings dialog is missing ${selector}`);
-  return el;
-}
+const control = <T extends HTMLElement>(form: HTMLElement, selector: string): T => partOf<T>(form, selector, 'the settings dialog');
 
 const motionChoice = (reduced: boolean | null): 'system' | 'full' | 'reduce' => (reduced === null ? 'system' : reduced ? 'reduce' : 'full');
 

@@ -122,13 +122,18 @@ const notASkin = (() => ({ name: 'empty' })) as unknown as SkinFactory;
 const HOST_TYPES = `import { mountGame, registerSkin, type EmbedSkin, type GameHandle, type GameSnapshot, type MountOptions, type SkinFactory } from 'cube2048';
 import { Playback, SKIN_API_VERSION, poseAt, type GameView, type ReadonlyStore, type Skin, type TileView } from 'cube2048/skin';
 import { ManualClock, runSkinKit, type SkinKitReport } from 'cube2048/skin-kit';
-import { newGame, playMove, type Direction } from 'cube2048/engine';
+import { FOUR_CHANCE, isWinningTile, newGame, playMove, type Direction, type UndoStack } from 'cube2048/engine';
 import type { Cube2048Element } from 'cube2048/element';
 
 const options: MountOptions = { skin: 'flat', size: 5, seed: 7, storage: 'mine', keyboard: 'focus', theme: 'dark', history: true, lang: 'de', on: { move: ({ dir, gained, state }) => console.log(dir, gained, state.score) } };
 const game: GameHandle = mountGame(document.body, options);
 const state: GameSnapshot = game.getState();
 const dir: Direction = 'left';
+// The engine's own facts: the odds of a 4, the win rule, a game's undo steps.
+const odds: number = FOUR_CHANCE;
+const won: boolean = isWinningTile(2048, 2048);
+const undo: UndoStack = [newGame({ seed: 1 })];
+console.log(odds, won, undo.length);
 game.move(dir);
 const element: Cube2048Element = document.createElement('cube-2048');
 element.size = 5;
