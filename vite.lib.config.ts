@@ -60,6 +60,16 @@ export function scriptConfig(outDir: string = at(SCRIPT_DIR)): InlineConfig {
   const base = shared(outDir);
   return {
     ...base,
+    // One request shows a board: the flat board is in this file, not fetched after it (src/skins/flat-loader.ts);
+    // what a change draws comes once it shows (src/skins/change-loader.ts), the floating "+N" with the first
+    // move that scores (src/game-ui/gain-loader.ts).
+    resolve: {
+      alias: [
+        { find: /^\.\/flat-loader$/, replacement: at('src/skins/flat-bundled.ts') },
+        { find: /^\.\/change-loader$/, replacement: at('src/skins/change-later.ts') },
+        { find: /^\.\/gain-loader$/, replacement: at('src/game-ui/gain-later.ts') },
+      ],
+    },
     build: {
       ...base.build,
       // Library mode (no preload helper writing <link> tags into the host's <head>), minified
@@ -68,7 +78,8 @@ export function scriptConfig(outDir: string = at(SCRIPT_DIR)): InlineConfig {
       rolldownOptions: {
         // Modules the cubes chunk shares with the entry stay in the entry: one file to load, not two.
         preserveEntrySignatures: 'allow-extension',
-        output: { minify: true, chunkFileNames: 'cube2048-[name]-[hash].js' },
+        // Served as it is: the minifier's `@__PURE__` marks, there for a later bundler, are bytes no one reads (licences stay).
+        output: { minify: true, chunkFileNames: 'cube2048-[name]-[hash].js', comments: { legal: true, annotation: false, jsdoc: false } },
       },
     },
   };

@@ -5,8 +5,8 @@
  * the `engine` section of `npm run bench`.
  */
 import { pathToFileURL } from 'node:url';
-import type { Board, Direction } from '../src/engine';
-import { DIRECTIONS, MAX_SIZE, MIN_SIZE, move, newGame, playMove } from '../src/engine';
+import type { Board, CubeDirection, Dimensions } from '../src/engine';
+import { MAX_CUBE_SIZE, MAX_SIZE, MIN_SIZE, directionsFor, move, newGame, playMove } from '../src/engine';
 import { aiBench } from './ai';
 import type { Figure, SectionOptions, SectionRun } from './figures';
 import { figure } from './figures';
@@ -14,22 +14,25 @@ import type { Spread } from './stats';
 import { round, spread } from './stats';
 
 /** Positions from seeded games, cycling through directions, to be replayed by the timed loop. */
-function positions(size: number, count: number): Board[] {
+function positions(size: number, count: number, dimensions: Dimensions = 2): Board[] {
   const out: Board[] = [];
   let seed = 1;
-  let state = newGame({ seed, size });
+  let state = newGame({ seed, size, dimensions });
+  const dirs = directionsFor(state.board);
   let i = 0;
   while (out.length < count) {
     out.push(state.board);
-    const dir = DIRECTIONS[i++ % 4] as Direction;
+    const dir = dirs[i++ % dirs.length] as CubeDirection;
     const next = playMove(state, dir);
-    state = next.report.moved ? next.state : playMove(state, DIRECTIONS[(i + 1) % 4] as Direction).state;
-    if (state.status !== 'playing') state = newGame({ seed: ++seed, size });
+    state = next.report.moved ? next.state : playMove(state, dirs[(i + 1) % dirs.length] as CubeDirection).state;
+    if (state.status !== 'playing') state = newGame({ seed: ++seed, size, dimensions });
   }
   return out;
 }
 
 function timeMoves(boards: readonly Board[], ms: number): number {
+  // Every board of one run has the same shape: a square's four directions or a cube's six.
+  const dirs = directionsFor(boards[0] as Board);
   let count = 0;
   let sink = 0;
   const start = performance.now();
@@ -37,9 +40,9 @@ function timeMoves(boards: readonly Board[], ms: number): number {
   while (elapsed < ms) {
     for (let b = 0; b < boards.length; b++) {
       const board = boards[b] as Board;
-      for (let d = 0; d < 4; d++) sink += move(board, DIRECTIONS[d] as Direction).gained;
+      for (let d = 0; d < dirs.length; d++) sink += move(board, dirs[d] as CubeDirection).gained;
     }
-    count += boards.length * 4;
+    count += boards.length * dirs.length;
     elapsed = performance.now() - start;
   }
   if (sink < 0) console.log(sink); // keeps the work observable
@@ -54,12 +57,15 @@ export function benchEngine(options: { runs?: number; msPerRun?: number } = {}):
   const runs = options.runs ?? 5;
   const ms = options.msPerRun ?? 400;
   const movesPerSecond: Record<string, Spread & { samples: number[] }> = {};
-  for (let size = MIN_SIZE; size <= MAX_SIZE; size++) {
-    const boards = positions(size, 2000);
+  const shapes: [number, Dimensions][] = [];
+  for (let size = MIN_SIZE; size <= MAX_SIZE; size++) shapes.push([size, 2]);
+  for (let size = MIN_SIZE; size <= MAX_CUBE_SIZE; size++) shapes.push([size, 3]);
+  for (const [size, dimensions] of shapes) {
+    const boards = positions(size, 2000, dimensions);
     timeMoves(boards, 150); // warm-up: let the JIT settle before measuring
     const samples = Array.from({ length: runs }, () => timeMoves(boards, ms));
     const s = spread(samples);
-    movesPerSecond[`${size}x${size}`] = {
+    movesPerSecond[dimensions === 3 ? `${size}x${size}x${size}` : `${size}x${size}`] = {
       median: round(s.median, 0),
       min: round(s.min, 0),
       max: round(s.max, 0),
@@ -74,7 +80,7 @@ export function benchEngine(options: { runs?: number; msPerRun?: number } = {}):
 export function engineSection({ quick }: SectionOptions): SectionRun {
   const flat = benchEngine({ runs: quick ? 3 : 5 });
   const figures: Figure[] = Object.entries(flat.movesPerSecond).map(([size, s]) =>
-    figure(`engine.flat.${size}`, `flat engine ${size.replace('x', '×')}`, 'moves/s', s.samples, { better: 'higher' }),
+    figure(`engine.flat.${size}`, `flat engine ${size.replaceAll('x', '×')}`, 'moves/s', s.samples, { better: 'higher' }),
   );
   const ai = aiBench({ reps: quick ? 2 : 5 });
   figures.push(

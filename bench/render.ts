@@ -8,13 +8,19 @@
  * - JS heap (Chromium only: it takes CDP) and GPU object counts (`renderer.info.memory`) before and after, after a GC.
  * (The three-skin chunk's size is measured with the other bundles, in bench/sizes.ts.)
  *
- * `npx tsx bench/render.ts [--runs 3] [--engine firefox]` prints JSON; `renderSection` is the
+ * Chromium also runs the burst in every look (src/skins/looks.ts), the looks taking turns within
+ * each run so they share the machine's load: `render.look.glossy.frameWorkP95Ms` and so on,
+ * with each look's p95 over clay's (`render.look.glossy.p95OverClay`; the goal is 1.5 at most).
+ *
+ * `npx tsx bench/render.ts [--runs 3] [--engine firefox] [--look neon]` prints JSON; `renderSection` is the
  * `render` section of `npm run bench`: each figure is the median of the runs' values, with
  * their range; Chromium's keep their names (`render.frameWorkMedianMs`), the others' carry the
  * engine (`render.firefox.frameWorkMedianMs`).
  */
 import { pathToFileURL } from 'node:url';
 import type { Direction } from '../src/engine';
+import type { LookName } from '../src/skins/looks';
+import { LOOKS } from '../src/skins/looks';
 import type { EngineName, TestBrowser, TestPage } from '../test/browser/harness';
 import { ENGINES, launchEngine, playwright } from '../test/browser/harness';
 import type { ServedFixtures } from '../test/browser/fixtures/serve';
@@ -47,12 +53,13 @@ interface RenderRun {
   readonly intervals: readonly number[];
 }
 
-async function oneRun(browser: TestBrowser, served: ServedFixtures): Promise<RenderRun> {
+async function oneRun(browser: TestBrowser, served: ServedFixtures, look: LookName): Promise<RenderRun> {
   const context = await browser.newContext({ viewport: { width: 600, height: 600 }, deviceScaleFactor: 1 });
   const page = await context.newPage();
   await page.goto(served.url('skins.html'));
   await page.waitForFunction(() => document.body.dataset.ready === 'true');
-  await page.evaluate(() => window.fixture.mount({ skin: 'cubes', seed: 2048, timedClock: true }));
+  await page.evaluate((l) => window.fixture.mount({ skin: 'cubes', seed: 2048, timedClock: true, look: l }), look);
+  await page.waitForFunction((l) => window.fixture.stats()?.look === l, look);
   // Warm up (shader compilation, first uploads), then measure from a settled state.
   await page.evaluate(async () => {
     for (const d of ['left', 'right', 'up', 'down'] as const) window.fixture.move(d);
@@ -110,12 +117,16 @@ async function oneRun(browser: TestBrowser, served: ServedFixtures): Promise<Ren
   return { figures, work, intervals };
 }
 
-export async function benchRender(options: { runs?: number; engine?: EngineName } = {}): Promise<RenderRun[]> {
+/** `runs` runs of the burst in each of `looks` (clay alone by default), the looks taking turns within a run. */
+export async function benchRender(
+  options: { runs?: number; engine?: EngineName; looks?: readonly LookName[] } = {},
+): Promise<Record<string, RenderRun[]>> {
   const runs = options.runs ?? 3;
+  const looks = options.looks ?? ['clay'];
   const [served, browser] = await Promise.all([serveFixtures(), launchEngine(options.engine ?? 'chromium')]);
   try {
-    const results: RenderRun[] = [];
-    for (let i = 0; i < runs; i++) results.push(await oneRun(browser, served));
+    const results: Record<string, RenderRun[]> = {};
+    for (let i = 0; i < runs; i++) for (const look of looks) (results[look] ??= []).push(await oneRun(browser, served, look));
     return results;
   } finally {
     await browser.close();
@@ -146,13 +157,37 @@ const LABELS: Readonly<Record<string, readonly [label: string, unit: string, bet
 /** Figures Firefox and WebKit report too (the heap needs CDP: Chromium only). */
 const EVERY_ENGINE = Object.keys(LABELS).filter((key) => !key.startsWith('jsHeap'));
 
+/** Each look's frame work and draw calls, and its p95 over clay's, from runs the looks took in turns. */
+function lookFigures(byLook: Record<string, readonly RenderRun[]>): Figure[] {
+  const clayP95 = (byLook.clay ?? []).map((r) => r.figures.frameWorkP95Ms ?? Number.NaN);
+  return Object.entries(byLook).flatMap(([look, runs]) => {
+    const values = (key: string): number[] => runs.map((r) => r.figures[key] ?? Number.NaN);
+    const p95 = values('frameWorkP95Ms');
+    return [
+      ...(['frameWorkMedianMs', 'frameWorkP95Ms', 'drawCallsMax', 'idleFrames2s'] as const).map((key) => {
+        const [label, unit, better] = LABELS[key]!;
+        return figure(`render.look.${look}.${key}`, `${look}: ${label}`, unit, values(key), better ? { better } : {});
+      }),
+      figure(
+        `render.look.${look}.p95OverClay`,
+        `${look}: frame work p95 over clay's in the same run`,
+        '×',
+        p95.map((v, i) => v / (clayP95[i] ?? Number.NaN)),
+        { better: 'lower', goal: { op: '<=' as const, value: 1.5, source: 'issue 25: each look within 1.5× clay' } },
+      ),
+    ];
+  });
+}
+
 /** The 3D skin at 600×600 CSS px, DPR 1, 200 scripted moves, in each engine (Chromium's figures first, by their old names). */
 export async function renderSection({ quick }: SectionOptions): Promise<SectionRun> {
   const figures: Figure[] = [];
   const series: Record<string, number[]> = {};
   const counts: string[] = [];
   for (const engine of ENGINES) {
-    const runs = await benchRender({ runs: quick ? 1 : 3, engine });
+    const byLook = await benchRender({ runs: quick ? 1 : 3, engine, looks: engine === 'chromium' ? LOOKS : ['clay'] });
+    const runs = byLook.clay ?? [];
+    if (engine === 'chromium') figures.push(...lookFigures(byLook));
     counts.push(`${engine} ${runs.length}`);
     const prefix = engine === 'chromium' ? 'render' : `render.${engine}`;
     for (const [key, [label, unit, better]] of Object.entries(LABELS)) {
@@ -189,11 +224,11 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   };
   const runs = arg('--runs');
   const engine = arg('--engine') as EngineName | undefined;
-  console.log(
-    JSON.stringify(
-      (await benchRender({ ...(runs ? { runs: Number(runs) } : {}), ...(engine ? { engine } : {}) })).map((r) => r.figures),
-      null,
-      2,
-    ),
-  );
+  const look = arg('--look') as LookName | undefined;
+  const results = await benchRender({
+    ...(runs ? { runs: Number(runs) } : {}),
+    ...(engine ? { engine } : {}),
+    looks: look ? [look] : LOOKS,
+  });
+  console.log(JSON.stringify(Object.fromEntries(Object.entries(results).map(([name, r]) => [name, r.map((one) => one.figures)])), null, 2));
 }

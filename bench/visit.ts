@@ -5,8 +5,9 @@
  *   its service worker's) from navigation until the worker has cached what it keeps, and the
  *   bytes of the bodies it sent (uncompressed, as the files are; a 304 sends none);
  * - `firstVisitRepeated`: files whose body the server sent more than once in that visit;
- * - `tenMovesJsKB`: the JavaScript the page itself fetched from navigation to its tenth move,
- *   in kB of gzip -9 (each script once), with the default (3D) board.
+ * - `tenMovesJsKB`: the JavaScript the page itself fetched from navigation to its tenth move
+ *   (and what those moves set loading), in kB of gzip -9 (each script once), with the default
+ *   (3D) board: what a player downloads to play. test/budgets.test.ts holds it to 160 kB.
  * The site is served as a static host serves a Vite build: files with an ETag, hashed files in
  * assets/ immutable.
  *
@@ -25,6 +26,8 @@ import { figure } from './figures';
 
 const IMMUTABLE = { 'cache-control': 'public, max-age=31536000, immutable' };
 const MOVES = ['ArrowLeft', 'ArrowDown', 'ArrowRight', 'ArrowUp'] as const;
+/** The 3D page's budget as a player meets it (issue 24): every script through ten moves, gzip kB. */
+export const TEN_MOVES_BUDGET_KB = 160;
 
 export interface VisitReport {
   readonly firstVisitRequests: number;
@@ -68,6 +71,11 @@ export async function measureVisit(): Promise<VisitReport> {
         await page.keyboard.press(MOVES[i % MOVES.length] ?? 'ArrowLeft');
         await page.waitForTimeout(150);
       }
+      // Whatever the ten moves set loading counts: the list is read once a second passes with no new script.
+      for (let count = -1; count !== scripts.length;) {
+        count = scripts.length;
+        await page.waitForTimeout(1000);
+      }
       const tenMovesScripts = [...scripts];
       // The service worker has taken the page and kept what it keeps: the requests stop.
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 });
@@ -109,7 +117,7 @@ export async function visitSection(): Promise<SectionRun> {
       figure('visit.tenMovesJsKB', '3D page: JavaScript through ten moves', 'kB gzip', [report.tenMovesJsKB], {
         better: 'lower',
         digits: 2,
-        goal: { op: '<=', value: 160, source: 'issue 24 budget' },
+        goal: { op: '<=', value: TEN_MOVES_BUDGET_KB, source: 'issue 24 budget' },
       }),
     ],
     notes: ['bytes as the files are (the test server compresses nothing); scripts through ten moves: each once, gzip -9.'],

@@ -3,6 +3,7 @@ import './page/styles.css';
 import './page/page-dialogs.css';
 import { attachGamepadOnDemand, attachKeyboard } from './input';
 import { createGameStore } from './store';
+import { followOtherTabs } from './store/other-tabs';
 import { createLifetime } from './game-ui/lifetime';
 import { localStorageOf } from './game-ui/local-storage';
 import { matchLocale } from './i18n/choose';
@@ -10,11 +11,11 @@ import type { Lang } from './i18n/core';
 import { ENGLISH, LOCALES, say } from './i18n/core';
 import { EN_PAGE } from './i18n/en/page';
 import type { Localize } from './page/language';
-import { loadWords } from './page/language';
-import { mountPage, pageLocale } from './page/page';
+import { loadWords, pageLocale } from './page/language';
+import { mountPage } from './page/page';
 import { DAILY_KEY_PREFIX, DAILY_SIZE, dailyHref, dailySeed, isDailyUrl, utcDay } from './page/daily';
 import { createSettingsStore } from './page/settings';
-import { parseStartOptions, withoutStartOptions } from './page/url';
+import { linkedGame, parseStartOptions, withoutStartOptions } from './page/url';
 
 const storage = localStorageOf(window);
 const isLocalStorage = (area: Storage | null): boolean => {
@@ -28,30 +29,32 @@ const start = parseStartOptions(location.search);
 // `?daily`: today's challenge, saved apart so the normal game waits; its new games are today's seed.
 const dailyDay = isDailyUrl(location.search) ? utcDay(new Date()) : null;
 const daily = dailyDay === null ? null : { seed: dailySeed(dailyDay), size: DAILY_SIZE };
+// A game the AI helped with does not raise the best score (the best of the player's own games); the page says so once mounted.
+let helped = (): boolean => false;
 const store = createGameStore({
   storage,
+  helped: () => helped(),
   ...(daily ? { keyPrefix: DAILY_KEY_PREFIX, size: daily.size, randomSeed: () => daily.seed } : {}),
   // Another tab of the game wrote the save: take its position over rather than overwrite it.
-  watchStorage: (onChange) => {
+  otherTabs: followOtherTabs((onChange) => {
     const watching = createLifetime();
     watching.listen<StorageEvent>(window, 'storage', (event) => {
       if (isLocalStorage(event.storageArea)) onChange(event.key);
     });
     return () => watching.end();
-  },
+  }),
 });
 
-// A daily game saved on an earlier day gives way to today's.
-if (daily && store.getState().game.seed !== daily.seed) store.getState().newGame({ seed: daily.seed, size: daily.size });
-
-// `?seed=` (and `?size=`) start that game once; the address is then cleaned so a reload resumes it.
-if (!daily && (start.seed !== undefined || start.size !== undefined)) {
-  const { game } = store.getState();
-  const size = start.size ?? game.size;
-  if (start.seed === undefined || game.seed !== start.seed || game.size !== size)
-    store.getState().newGame({ size, ...(start.seed !== undefined ? { seed: start.seed } : {}) });
+// The game the address asks for: today's challenge over a daily game of an earlier day, or `?seed=` (and `?size=`) over
+// another game. The page starts it, asking first when that would end a game at stake; the address is cleaned at once,
+// so a reload resumes whichever game the player keeps.
+const asked = daily
+  ? store.getState().game.seed !== daily.seed
+    ? { seed: daily.seed, size: daily.size }
+    : null
+  : linkedGame(start, store.getState().game);
+if (!daily && (start.seed !== undefined || start.size !== undefined || start.dimensions !== undefined))
   history.replaceState(history.state, '', withoutStartOptions(location.href));
-}
 
 // Played on from a replay during the daily challenge: not today's deal, so it goes to the normal game, and so does the page.
 const playOnIn = daily
@@ -94,9 +97,10 @@ void words.then(({ lang, localize }) => {
     dailyDay,
     lang,
     ...(localize ? { localize } : {}),
-    seeded: !daily && start.seed !== undefined,
+    start: asked,
     ...(playOnIn ? { playOnIn } : {}),
   });
+  helped = page.helped;
   for (const problem of start.problems) page.notify({ message: problem });
 
   attachKeyboard(page.game, page.commands, { scope: 'page' });

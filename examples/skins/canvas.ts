@@ -108,7 +108,8 @@ export const createCanvasSkin: SkinFactory = (options = {}): Skin => {
       Object.assign(canvas.style, { display: 'block', width: '100%', height: '100%', objectFit: 'contain' });
       host.append(canvas);
       ctx = canvas.getContext('2d');
-      resizer = new ResizeObserver(fit);
+      // Guarded: should fit() throw, the game replaces this skin by the flat board rather than break.
+      resizer = new ResizeObserver(options.guard?.(fit) ?? fit);
       resizer.observe(canvas);
       playback.follow(store);
       fit();

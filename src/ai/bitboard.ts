@@ -144,5 +144,5 @@ export function fromBoard(board: Board): [lo: number, hi: number] {
 export function toBoard(lo: number, hi: number): Board {
   const cells = new Uint8Array(16);
   for (let i = 0; i < 16; i++) cells[i] = cellOf(lo, hi, i);
-  return { size: 4, cells };
+  return { size: 4, dimensions: 2, cells };
 }

@@ -73,7 +73,7 @@ export function searchFlat(board: Board, options: FlatOptions): FlatResult {
       for (const [exponent, chance] of SPAWNS) {
         const cells = b.cells.slice();
         cells[at] = exponent;
-        sum += chance * moveNode({ size: b.size, cells }, p * chance, depth + 1);
+        sum += chance * moveNode({ ...b, cells }, p * chance, depth + 1);
       }
     }
     return sum / empty.length;

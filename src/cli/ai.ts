@@ -25,6 +25,8 @@ Plays N seeded games with the AI choosing every move, and prints for each game i
 seed, highest tile, score, moves, seconds and moves per second; then the share of games
 that reached 2048, 4096, 8192, 16384 and 32768, the mean and median score, and the
 search speed in nodes (slides evaluated) per second per thread. Game i uses seed S + i.
+These games are the AI's, not yours: they never go into the history that "cube2048 play"
+keeps and "cube2048 stats" counts (only --journal writes them, to the file you name).
 
 Each move is bounded by the preset's time budget and by its node budget (about the
 same on an idle machine). A busy machine can make the clock cut a search short, so

@@ -259,7 +259,7 @@ export class Judge {
 
   /** Moves `cells` with the engine itself, for tiles too big for the table. */
   private moveByEngine(d: number): void {
-    const moved = move({ size: 4, cells: this.cells.slice() }, DIRECTIONS[d] as Direction).board.cells;
+    const moved = move({ size: 4, dimensions: 2, cells: this.cells.slice() }, DIRECTIONS[d] as Direction).board.cells;
     this.cells.set(moved);
   }
 

@@ -1,16 +1,19 @@
 /**
  * Terminal input: turns the bytes a terminal sends in raw mode into named keys.
  * Arrow keys come as escape sequences (ESC [ A, or ESC O A in application mode, with
- * optional modifiers such as ESC [ 1 ; 5 A); every other byte is a key of its own.
+ * optional modifiers such as ESC [ 1 ; 5 A), Page Up and Down as ESC [ 5 ~ and ESC [ 6 ~;
+ * every other byte is a key of its own.
  */
 
 export type Key =
-  | { readonly name: 'up' | 'down' | 'left' | 'right' | 'enter' | 'escape' | 'interrupt' | 'eof' | 'backspace' }
+  | { readonly name: 'up' | 'down' | 'left' | 'right' | 'pageUp' | 'pageDown' | 'enter' | 'escape' | 'interrupt' | 'eof' | 'backspace' }
   | { readonly name: 'char'; readonly char: string }
   /** An escape sequence this game has no use for (function keys, mouse…). */
   | { readonly name: 'unknown'; readonly sequence: string };
 
 const ARROWS: Readonly<Record<string, 'up' | 'down' | 'right' | 'left'>> = { A: 'up', B: 'down', C: 'right', D: 'left' };
+/** The keys whose sequence ends in ~, by their first parameter. */
+const TILDE_KEYS: Readonly<Record<string, 'pageUp' | 'pageDown'>> = { '5': 'pageUp', '6': 'pageDown' };
 
 /** The keys in one chunk of terminal input; a chunk may hold several (fast typing, paste). */
 export function decodeKeys(input: string): Key[] {
@@ -26,8 +29,8 @@ export function decodeKeys(input: string): Key[] {
         while (j < input.length && /[0-9;:<=>?]/.test(input[j] as string)) j++;
         const final = input[j];
         if (final !== undefined) {
-          const arrow = ARROWS[final];
-          keys.push(arrow ? { name: arrow } : { name: 'unknown', sequence: input.slice(i, j + 1) });
+          const named = final === '~' ? TILDE_KEYS[input.slice(i + 2, j).split(';')[0] ?? ''] : ARROWS[final];
+          keys.push(named ? { name: named } : { name: 'unknown', sequence: input.slice(i, j + 1) });
           i = j + 1;
           continue;
         }

@@ -4,17 +4,19 @@
  */
 import type { FrameKeys } from '../skins/terminal';
 import type { KeyCommand, KeyLike, Keymap } from '../input/keymap';
-import { ANSWER_KEYS, GAME_KEYS, TERMINAL_KEYS, commandFor, keyLabel, keysFor, moveSets } from '../input/keymap';
+import { ANSWER_KEYS, DEPTH_KEYS, GAME_KEYS, TERMINAL_KEYS, commandFor, keyLabel, keysFor, moveSets } from '../input/keymap';
 import type { Key } from './keys';
 
-/** Every key the game takes in a terminal (the yes/no answers aside). */
-const PLAY_KEYS: Keymap = { ...GAME_KEYS, ...TERMINAL_KEYS };
+/** Every key the game takes in a terminal (the yes/no answers aside); in and out move only a cube. */
+const PLAY_KEYS: Keymap = { ...GAME_KEYS, ...DEPTH_KEYS, ...TERMINAL_KEYS };
 
 const NAMED: Readonly<Partial<Record<Key['name'], string>>> = {
   up: 'ArrowUp',
   down: 'ArrowDown',
   left: 'ArrowLeft',
   right: 'ArrowRight',
+  pageUp: 'PageUp',
+  pageDown: 'PageDown',
   enter: 'Enter',
   escape: 'Escape',
   backspace: 'Backspace',
@@ -53,6 +55,8 @@ const sets = moveSets(GAME_KEYS);
 export const FRAME_KEYS: FrameKeys = {
   move: sets.map((set) => set.map(label).join('')).join(' '),
   movePlain: sets.map((set) => (set.every((key) => key.startsWith('Arrow')) ? 'arrows' : set.map(label).join(''))).join('/'),
+  in: first(DEPTH_KEYS, 'in'),
+  out: first(DEPTH_KEYS, 'out'),
   undo: first(GAME_KEYS, 'undo'),
   newGame: first(GAME_KEYS, 'newGame'),
   keepGoing: first(TERMINAL_KEYS, 'keepGoing'),
@@ -64,6 +68,8 @@ export const FRAME_KEYS: FrameKeys = {
 /** What each command does, in the Keys block of --help. */
 const DOES: readonly (readonly [command: KeyCommand | 'move', does: string])[] = [
   ['move', 'slide the tiles'],
+  ['in', 'on a cube: slide the tiles in, away from you (to the last layer)'],
+  ['out', 'on a cube: slide the tiles out, toward you (to layer 1)'],
   ['undo', 'undo the last move'],
   ['newGame', 'new game (asks first)'],
   ['keepGoing', 'keep going after reaching 2048'],

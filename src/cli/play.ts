@@ -3,12 +3,11 @@
  * under the XDG state directory), the terminal skin and the keyboard, and owns the
  * terminal's modes: whatever way the game ends, the terminal is given back as it was.
  */
-import { DEFAULT_SIZE, MAX_SEED, MAX_SIZE, MIN_SIZE, seedFromText } from '../engine';
-import type { GameState } from '../engine';
-import type { GameEnd, GameMode } from '../history/entry';
-import { entryId } from '../history/entry';
+import type { Dimensions } from '../engine';
+import { DEFAULT_SIZE, MAX_CUBE_SIZE, MAX_SEED, MAX_SIZE, MIN_SIZE, seedFromText } from '../engine';
+import type { GameMode } from '../history/entry';
 import type { GameMeta } from '../history/keep';
-import { entryOf, historyEffect, metaFits, startMeta, tickMeta } from '../history/keep';
+import { entryOf, historyEffect, idOfGame, metaFits, startMeta, tickMeta } from '../history/keep';
 import { terminalLocale } from '../i18n/choose';
 import type { Lang, Speak } from '../i18n/core';
 import { speaker } from '../i18n/core';
@@ -18,7 +17,6 @@ import { noticeText } from '../i18n/notice';
 import type { GameStore, GameView, Notice, ReadonlyStore, StorageLike } from '../store';
 import { createGameStore, DEFAULT_KEY_PREFIX, storageKeysFor } from '../store';
 import type { StorageKeys } from '../store/persistence';
-import { decodeSave } from '../store/persistence';
 import type { TerminalScreen, TerminalSkin } from '../skins/terminal';
 import { createTerminalSkin, detectColorMode } from '../skins/terminal';
 import { intOption, noPositionals, parseArgs } from './args';
@@ -30,8 +28,10 @@ import { openHistoryFile } from './history-file';
 import type { Key } from './keys';
 import { decodeKeys } from './keys';
 import { FRAME_KEYS, answerOf, commandOfKey, keysHelp } from './play-keys';
+import type { Replacement } from '../game-ui/replace';
+import { replaceGame } from '../game-ui/replace';
 
-const HELP = `Usage: cube2048 play [--size N] [--seed S] [--new]
+const HELP = `Usage: cube2048 play [--size N] [--dimensions 3] [--seed S] [--new]
 
 Plays 2048 in this terminal. The game in progress and the best score are saved after
 every move in $XDG_STATE_HOME/cube2048/ (by default ~/.local/state/cube2048/), so the
@@ -43,16 +43,21 @@ Keys:
 ${keysHelp()}
 
 Options:
-  --size N   board size, ${MIN_SIZE} to ${MAX_SIZE} (starts a new game; default ${DEFAULT_SIZE})
-  --seed S   start a new game from seed S: a number from 0 to ${MAX_SEED}, or any word
-  --new      start a new game instead of continuing the saved one
-  -h, --help show this help
+  --size N        board size, ${MIN_SIZE} to ${MAX_SIZE}, a cube's ${MIN_SIZE} to ${MAX_CUBE_SIZE} (starts a new game; default ${DEFAULT_SIZE})
+  --dimensions D  3 plays on a cube: N×N×N, its layers side by side, with keys for in and
+                  out; 2 on a square (starts a new game; default 2)
+  --seed S        start a new game from seed S: a number from 0 to ${MAX_SEED}, or any word
+  --new           start a new game instead of continuing the saved one
+  -h, --help      show this help
+
+A new game over a saved one with moves to lose (--size, --dimensions, --seed or --new)
+asks first.
 
 Colours follow the terminal: 24-bit with COLORTERM=truecolor, 256 colours with a
 TERM ending in 256color, none with NO_COLOR set or TERM=dumb.
 `;
 
-const OPTIONS = [{ name: 'size', value: 'N' }, { name: 'seed', value: 'S' }, { name: 'new' }];
+const OPTIONS = [{ name: 'size', value: 'N' }, { name: 'dimensions', value: 'D' }, { name: 'seed', value: 'S' }, { name: 'new' }];
 
 /** ESC sequences the game sets and resets: alternate screen, hidden cursor, no line wrap. */
 const ENTER_SCREEN = '\x1b[?1049h\x1b[?25l\x1b[?7l\x1b[2J';
@@ -128,14 +133,22 @@ function screenOf(io: CommandIO): TerminalScreen {
   };
 }
 
-/** What the command line asks for; any of --size, --seed or --new starts a fresh game. */
-function playOptions(args: readonly string[]): { size: number | undefined; seed: number | undefined; fresh: boolean } {
+interface PlayOptions {
+  readonly size: number | undefined;
+  readonly dimensions: Dimensions | undefined;
+  readonly seed: number | undefined;
+  readonly fresh: boolean;
+}
+
+/** What the command line asks for; any of --size, --dimensions, --seed or --new starts a fresh game. */
+function playOptions(args: readonly string[]): PlayOptions {
   const parsed = parseArgs(args, OPTIONS);
   noPositionals(parsed);
-  const size = intOption(parsed, 'size', MIN_SIZE, MAX_SIZE);
+  const dimensions = intOption(parsed, 'dimensions', 2, 3) as Dimensions | undefined;
+  const size = intOption(parsed, 'size', MIN_SIZE, dimensions === 3 ? MAX_CUBE_SIZE : MAX_SIZE);
   const seed = seedOption(parsed.options.get('seed'));
-  const fresh = Boolean(parsed.options.get('new')) || size !== undefined || seed !== undefined;
-  return { size, seed, fresh };
+  const fresh = Boolean(parsed.options.get('new')) || size !== undefined || dimensions !== undefined || seed !== undefined;
+  return { size, dimensions, seed, fresh };
 }
 
 /** `files` as the store uses them, remembering a failure (the store then plays on in memory), so the goodbye never claims a save. */
@@ -197,7 +210,7 @@ export const playCommand: Command = {
   summary: 'play 2048 in this terminal (the game is saved between runs)',
   help: HELP,
   async run(args: readonly string[], io: CommandIO): Promise<number> {
-    const { size, seed, fresh } = playOptions(args);
+    const { size, dimensions, seed, fresh } = playOptions(args);
     if (!io.isTTY) {
       io.stderr.write('cube2048 play: needs an interactive terminal (standard input and output must both be a terminal).\n');
       return EXIT.usage;
@@ -211,12 +224,11 @@ export const playCommand: Command = {
     const lang = await loadLang(terminalLocale(io.env));
     const t = speaker(EN_TERMINAL)(lang);
 
-    // The game a fresh start replaces, read before the store overwrites it, so it can be kept as left.
-    const replaced = fresh ? savedGame(files, keys.game) : null;
+    // The saved game is read first: a fresh start replaces it like the new-game key does, asking first when it is at stake.
     const store: GameStore = createGameStore({
       storage,
-      fresh,
       ...(size !== undefined ? { size } : {}),
+      ...(dimensions !== undefined ? { dimensions } : {}),
       ...(seed !== undefined ? { seed } : {}),
     });
     const historyFile = directory ? openHistoryFile(directory) : null;
@@ -224,7 +236,7 @@ export const playCommand: Command = {
       ? recordHistory(
           store,
           historyFile,
-          { fresh, mode: seed !== undefined ? 'seeded' : 'normal', replaced },
+          fresh && seed !== undefined ? 'seeded' : 'normal',
           t('term.cannotKeepHistory', { file: historyFile.path }),
         )
       : null;
@@ -233,12 +245,14 @@ export const playCommand: Command = {
     const terminal = takeTerminal(io);
     const skin = createTerminalSkin({ mode: detectColorMode(io.env), keys: FRAME_KEYS, describeNotice, lang });
     const whereSaved = (): string => (unsaved() ? t('term.unsaved') : t('term.saved', { directory: directory ?? '' }));
-    return play({ io, store, skin, terminal, recorder, t, whereSaved });
+    // A fresh start without --size or --dimensions is of the default size and a square, whatever the saved game's.
+    const start = fresh ? { size: size ?? DEFAULT_SIZE, dimensions: dimensions ?? 2, seed } : null;
+    return play({ io, store, skin, terminal, recorder, t, whereSaved }, start);
   },
 };
 
-/** Plays until a quit key, the end of input, a signal or a crash; resolves with the exit code. */
-function play(session: Session): Promise<number> {
+/** Plays until a quit key, the end of input, a signal or a crash; resolves with the exit code. `start`: the game the command line asks for. */
+function play(session: Session, start: Replacement | null): Promise<number> {
   const { io, store, skin, recorder } = session;
   return new Promise<number>((resolve) => {
     const stops: (() => void)[] = [];
@@ -256,7 +270,7 @@ function play(session: Session): Promise<number> {
       resolve(code);
     };
     stops.push(onEndings(io, finish));
-    const press = keyHandler(session, () => finish(EXIT.ok, true));
+    const [press, replace] = keyHandler(session, () => finish(EXIT.ok, true));
     const onData = (chunk: Buffer | string): void => {
       for (const key of decodeKeys(typeof chunk === 'string' ? chunk : chunk.toString('utf8'))) {
         if (finished) return;
@@ -273,6 +287,7 @@ function play(session: Session): Promise<number> {
     io.stdin.resume();
 
     skin.mount(screenOf(io), recorder ? withNotices(store, recorder.notices) : store);
+    if (start) replace(start);
   });
 }
 
@@ -299,32 +314,45 @@ function onEndings(io: CommandIO, finish: (code: number, farewell: boolean) => v
   };
 }
 
-/** What each key does; `quit` ends the game. A new game while one is under way asks first. */
-function keyHandler({ io, store, skin, recorder, t }: Session, quit: () => void): (key: Key) => void {
-  let asking = false;
-  const ask = (on: boolean): void => {
-    asking = on;
-    skin.setPrompt(on ? t('term.askNew') : null);
+/**
+ * What each key does; `quit` ends the game. Also returns what replaces the game (the new-game
+ * key, a fresh start from the command line): through replace.ts, asking first on the prompt
+ * line when the game is at stake; the next key answers.
+ */
+function keyHandler(
+  { io, store, skin, recorder, t }: Session,
+  quit: () => void,
+): [press: (key: Key) => void, replace: (replacement: Replacement) => void] {
+  let answer: ((yes: boolean) => void) | null = null;
+  const confirm = (): Promise<boolean> =>
+    new Promise((resolve) => {
+      answer = resolve;
+      skin.setPrompt(t('term.askNew'));
+    });
+  const replace = (replacement: Replacement): void => {
+    skin.finish();
+    void replaceGame(store, replacement, confirm);
   };
-  return (key) => {
+  const press = (key: Key): void => {
     const state = store.getState();
     const command = commandOfKey(key);
     if (command === 'quit') return quit();
     // Notices are read once: the next key dismisses them.
     for (const notice of state.notices) state.dismissNotice(notice.id);
     if (recorder) recorder.notices.length = 0;
-    if (asking) {
-      if (answerOf(key) === 'yes') {
-        skin.finish();
-        state.newGame();
-      }
-      return ask(false);
+    if (answer) {
+      const answered = answer;
+      answer = null;
+      skin.setPrompt(null);
+      return answered(answerOf(key) === 'yes');
     }
     switch (command) {
       case 'left':
       case 'right':
       case 'up':
       case 'down':
+      case 'in':
+      case 'out':
         skin.finish();
         state.move(command);
         break;
@@ -333,9 +361,7 @@ function keyHandler({ io, store, skin, recorder, t }: Session, quit: () => void)
         state.undo();
         break;
       case 'newGame':
-        // Nothing to lose at game over or before the first move: no question then.
-        if (state.game.status === 'over' || state.game.record.length === 0) state.newGame();
-        else ask(true);
+        replace({});
         break;
       case 'keepGoing':
         if (state.game.status === 'won') state.keepGoing();
@@ -350,17 +376,7 @@ function keyHandler({ io, store, skin, recorder, t }: Session, quit: () => void)
         break;
     }
   };
-}
-
-/** The game saved by an earlier run, or null when there is none (or it cannot be read: the store reports that). */
-function savedGame(files: StorageLike, key: string): GameState | null {
-  try {
-    const text = files.getItem(key);
-    const loaded = text === null ? null : decodeSave(text);
-    return loaded?.ok ? loaded.value.game : null;
-  } catch {
-    return null;
-  }
+  return [press, replace];
 }
 
 /** The store as the skin sees it, with the history's own notices after the store's (the store takes none from outside). */
@@ -378,12 +394,7 @@ function withNotices(store: GameStore, extra: readonly Notice[]): ReadonlyStore<
  * clock. Subscribed before the skin, so a notice it raises is in the frame drawn for the
  * same change. A failed write is told once and the game plays on.
  */
-function recordHistory(
-  store: GameStore,
-  file: HistoryFile,
-  start: { fresh: boolean; mode: GameMode; replaced: GameState | null },
-  unwritable: string,
-): { notices: Notice[]; stop: () => void } {
+function recordHistory(store: GameStore, file: HistoryFile, chosen: GameMode, unwritable: string): { notices: Notice[]; stop: () => void } {
   const notices: Notice[] = [];
   let told = false;
   const write = (action: () => void): void => {
@@ -395,23 +406,14 @@ function recordHistory(
       notices.push({ id: -1, kind: 'storage-unavailable', message: unwritable });
     }
   };
-  const keep = (game: GameState, end: GameEnd, meta: GameMeta, now: number): void =>
-    write(() => file.append(entryOf(game, end, meta, now)));
-
   const first = store.getState().game;
   const saved = file.readMeta();
   const now = Date.now();
-  if (start.replaced) {
-    const effect = historyEffect(start.replaced, first, 'new');
-    // Without its meta (a save from before the history), the game is kept as a normal one ending now.
-    if (effect?.kind === 'keep') keep(effect.game, effect.end, saved ?? startMeta(effect.game, 'normal', now), now);
-  }
-  // A continued game keeps its start and time played; the time between runs is not play.
-  let meta: GameMeta =
-    !start.fresh && saved && metaFits(saved, first)
-      ? { ...saved, lastAt: now }
-      : startMeta(first, start.fresh ? start.mode : 'normal', now);
+  // A continued game keeps its start and time played; the time between runs is not play. Without its meta (a save from before the history), it is a normal one starting now.
+  let meta: GameMeta = saved && metaFits(saved, first) ? { ...saved, lastAt: now } : startMeta(first, 'normal', now);
   write(() => file.writeMeta(meta));
+  /** The mode of the next new game: the command line's seed makes it 'seeded'; a new game from the keys is a normal one. */
+  let nextMode = chosen;
 
   const stop = store.subscribe((state, previous) => {
     if (state.change.seq === previous.change.seq) return;
@@ -419,10 +421,12 @@ function recordHistory(
     const { kind } = state.change;
     if (kind === 'move') meta = tickMeta(meta, at);
     const effect = historyEffect(previous.game, state.game, kind);
-    if (effect?.kind === 'keep') keep(effect.game, effect.end, meta, at);
-    if (effect?.kind === 'retract') write(() => file.retract(entryId({ ...effect.game, moves: effect.game.record })));
-    // A new game from the keys is a normal one: its seed was not chosen.
-    if (kind === 'new' || kind === 'start' || !metaFits(meta, state.game)) meta = startMeta(state.game, 'normal', at);
+    if (effect?.kind === 'keep') write(() => file.append(entryOf(effect.game, effect.end, meta, at)));
+    if (effect?.kind === 'retract') write(() => file.retract(idOfGame(effect.game)));
+    if (kind === 'new' || !metaFits(meta, state.game)) {
+      meta = startMeta(state.game, kind === 'new' ? nextMode : 'normal', at);
+      if (kind === 'new') nextMode = 'normal';
+    }
     write(() => file.writeMeta(meta));
   });
   return { notices, stop };

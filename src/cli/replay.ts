@@ -3,7 +3,8 @@
  * exported JSON file) by replaying it, and prints the final board and score.
  */
 import { readFile } from 'node:fs/promises';
-import { maxTile, toRows } from '../engine';
+import type { Board } from '../engine';
+import { maxTile, toLayers, toRows } from '../engine';
 import type { GameRecord } from '../replay/record';
 import { codeFromLink, decodeRecord, recordFromJson, verifyRecord } from '../replay/record';
 import { parseArgs } from './args';
@@ -52,10 +53,23 @@ function parseRecord(text: string): ReturnType<typeof decodeRecord> {
   return trimmed.startsWith('{') ? recordFromJson(trimmed) : decodeRecord(codeFromLink(trimmed));
 }
 
-const formatBoard = (rows: number[][]): string => {
-  const width = Math.max(4, ...rows.flat().map((v) => String(v).length));
-  return rows.map((row) => row.map((v) => (v === 0 ? '.' : String(v)).padStart(width)).join(' ')).join('\n');
+const formatRows = (rows: number[][], width: number): string =>
+  rows.map((row) => row.map((v) => (v === 0 ? '.' : String(v)).padStart(width)).join(' ')).join('\n');
+
+/** The board as text: a square's rows, or a cube's layers one under another, each named (layer 1 nearest the player). */
+const formatBoard = (board: Board): string => {
+  const layers = toLayers(board);
+  const width = Math.max(4, ...layers.flat(2).map((v) => String(v).length));
+  if (board.dimensions !== 3) return formatRows(layers[0] ?? [], width);
+  const name = (i: number): string => `Layer ${i + 1}${i === 0 ? ' (front)' : i === layers.length - 1 ? ' (back)' : ''}:`;
+  return layers.map((rows, i) => `${name(i)}\n${formatRows(rows, width)}`).join('\n\n');
 };
+
+/** "4×4", or "4×4×4" for a cube. */
+const shapeName = (record: GameRecord): string =>
+  Array<number>(record.dimensions ?? 2)
+    .fill(record.size)
+    .join('×');
 
 const n = (x: number): string => x.toLocaleString('en-US');
 
@@ -83,26 +97,26 @@ export const replayCommand: Command = {
           problem: verified.problem,
           invalidAt: verified.invalidAt,
           size: record.size,
+          dimensions: record.dimensions ?? 2,
           seed: record.seed,
           target: record.target,
           moves: record.moves.length,
           score: final.score,
           maxTile: maxTile(final.board),
           status: final.status,
-          board: toRows(final.board),
+          // A cube's board is its layers (front first), each a list of rows.
+          board: final.board.dimensions === 3 ? toLayers(final.board) : toRows(final.board),
         })}\n`,
       );
     } else {
-      io.stdout.write(
-        `Game: ${record.size}×${record.size}, seed ${record.seed}, target ${n(record.target)}, ${n(record.moves.length)} moves\n`,
-      );
+      io.stdout.write(`Game: ${shapeName(record)}, seed ${record.seed}, target ${n(record.target)}, ${n(record.moves.length)} moves\n`);
       io.stdout.write(
         verified.problem === null
           ? `Verified: every move changes the board and the checksum matches.\n`
           : `Not valid: ${verified.problem}\n`,
       );
       io.stdout.write(
-        `\n${formatBoard(toRows(final.board))}\n\nScore ${n(final.score)} · max tile ${n(maxTile(final.board))}${final.status === 'over' ? ' · game over' : ''}\n`,
+        `\n${formatBoard(final.board)}\n\nScore ${n(final.score)} · max tile ${n(maxTile(final.board))}${final.status === 'over' ? ' · game over' : ''}\n`,
       );
     }
     return verified.problem === null ? EXIT.ok : EXIT.failure;

@@ -2,6 +2,7 @@
  * `cube2048 stats`: the statistics of the games `cube2048 play` kept, counted by the same
  * pure module as the page's statistics view, with small text charts.
  */
+import type { Dimensions } from '../engine';
 import { MAX_SIZE, MIN_SIZE } from '../engine';
 import { terminalLocale } from '../i18n/choose';
 import type { Lang, Params } from '../i18n/core';
@@ -11,7 +12,7 @@ import { loadLang } from '../i18n/load';
 import { widthOf } from '../skins/terminal/style';
 import type { HistoryEntry } from '../history/entry';
 import { filterGames, statisticsOf } from '../history/statistics';
-import type { GroupStatistics, Statistics } from '../history/statistics';
+import type { GroupStatistics, SizeStatistics, Statistics } from '../history/statistics';
 import { intOption, noPositionals, parseArgs } from './args';
 import type { Command, CommandIO } from './command';
 import { EXIT } from './command';
@@ -19,26 +20,35 @@ import { stateDirectory } from './file-storage';
 import type { UnreadableLines } from './history-file';
 import { HISTORY_FILE, openHistoryFile } from './history-file';
 
-const HELP = `Usage: cube2048 stats [--size N] [--json]
+const HELP = `Usage: cube2048 stats [--size N] [--dimensions D] [--assisted] [--json]
 
 Shows the statistics of the games "cube2048 play" kept in
 $XDG_STATE_HOME/cube2048/${HISTORY_FILE} (by default ~/.local/state/cube2048/):
 games played, wins, streaks, best and typical scores, time played, with a chart of the
-largest tile of each game and of the scores over time. All sizes first, then each size.
+largest tile of each game and of the scores over time. All boards first, then each board:
+the squares by size, then the cubes.
+They count your own games: a game whose entry says the AI helped (its moves or hints,
+as the browser's export writes them) is left out unless --assisted is given.
 
 Options:
-  --size N    only the games on the N×N board (${MIN_SIZE} to ${MAX_SIZE})
-  --json      print the statistics as JSON instead
-  -h, --help  show this help
+  --size N        only the games on boards of size N (${MIN_SIZE} to ${MAX_SIZE}): N×N, and N×N×N
+  --dimensions D  only the games on squares (2) or on cubes (3)
+  --assisted      count the games the AI helped with too
+  --json          print the statistics as JSON instead
+  -h, --help      show this help
 
-The JSON object: { today, overall, bySize: [{ size, … }] }, each group with played, wins,
+The JSON object: { today, assisted, withAssisted, overall, bySize: [{ size, dimensions?, … }] }
+(assisted: how many games the AI helped with; withAssisted: whether they are counted),
+each group with played, wins,
 winRate (0 to 1), bestScore, bestTile, meanScore, medianScore, longestGame { id, moves },
 winStreak and dailyStreak { current, best }, totalMoves, totalPlayedMs,
 tileHistogram [{ tile, games, reached }] and scores [{ id, endedAt, score, size }].
-With --size N, overall and bySize hold only that size.
+bySize has one group per board: dimensions is 3 for a cube's, absent for a square's.
+With --size N or --dimensions D, overall and bySize hold only those games.
 `;
 
-const OPTIONS = [{ name: 'size', value: 'N' }, { name: 'json' }];
+const OPTIONS = [{ name: 'size', value: 'N' }, { name: 'dimensions', value: 'D' }, { name: 'assisted' }, { name: 'json' }];
+const ASSISTED_FLAG = '--assisted';
 
 /** How many of the latest games the scores chart shows. */
 const SCORE_CHART_GAMES = 40;
@@ -138,19 +148,28 @@ function section(w: Words, title: string, g: GroupStatistics, unicode: boolean):
   return `${lines.join('\n')}\n`;
 }
 
-function report(w: Words, stats: Statistics, size: number | undefined, unicode: boolean): string {
+/** A board's name: "4×4", or "4×4×4" for a cube (x without Unicode). */
+const boardName = (size: number, dimensions: Dimensions | undefined, unicode: boolean): string =>
+  Array<number>(dimensions ?? 2)
+    .fill(size)
+    .join(unicode ? '×' : 'x');
+
+function report(w: Words, stats: Statistics, unicode: boolean): string {
   const { t } = w;
-  const board = (s: number): string => `${s}${unicode ? '×' : 'x'}${s}`;
+  const title = (g: SizeStatistics): string => t('stats.board', { board: boardName(g.size, g.dimensions, unicode) });
   // Games of one board are told once, under that board's name (all boards would say the same again).
-  const only = stats.bySize.length === 1 ? stats.bySize[0]?.size : undefined;
-  const parts =
-    size !== undefined || only !== undefined
-      ? [section(w, t('stats.board', { board: board(size ?? only ?? 0) }), stats.overall, unicode)]
-      : [
-          section(w, t('stats.allBoards'), stats.overall, unicode),
-          ...stats.bySize.map((g) => section(w, t('stats.board', { board: board(g.size) }), g, unicode)),
-        ];
+  const only = stats.bySize.length === 1 ? stats.bySize[0] : undefined;
+  const parts = only
+    ? [section(w, title(only), stats.overall, unicode)]
+    : [section(w, t('stats.allBoards'), stats.overall, unicode), ...stats.bySize.map((g) => section(w, title(g), g, unicode))];
   return parts.join('\n');
+}
+
+/** What to say when the games asked for are none. */
+function noneText({ t }: Words, size: number | undefined, dimensions: Dimensions | undefined, unicode: boolean): string {
+  if (size === undefined) return dimensions === 3 ? t('stats.noneCube') : t('stats.none');
+  const flag = dimensions === 3 ? ' --dimensions 3' : '';
+  return t('stats.noneSize', { board: boardName(size, dimensions, unicode), size: `${size}${flag}` });
 }
 
 /** Today as a UTC day (YYYY-MM-DD), for the daily-challenge streak. */
@@ -166,6 +185,7 @@ export const statsCommand: Command = {
     const parsed = parseArgs(args, OPTIONS);
     noPositionals(parsed);
     const size = intOption(parsed, 'size', MIN_SIZE, MAX_SIZE);
+    const dimensions = intOption(parsed, 'dimensions', 2, 3) as Dimensions | undefined;
     const json = parsed.options.has('json');
     const directory = stateDirectory(io.env);
     let games: readonly HistoryEntry[] = [];
@@ -180,20 +200,23 @@ export const statsCommand: Command = {
         return EXIT.failure;
       }
     }
-    const chosen = size === undefined ? games : filterGames(games, { size });
-    const stats = statisticsOf(chosen, utcToday());
+    const chosen = filterGames(games, { size, dimensions });
+    const stats = statisticsOf(chosen, utcToday(), { withAssisted: parsed.options.has('assisted') });
     if (json) {
       io.stdout.write(`${JSON.stringify(stats, null, 2)}\n`);
       return EXIT.ok;
     }
-    if (chosen.length === 0) {
-      const unicode = usesUnicode(io.env);
-      io.stdout.write(
-        `${size === undefined || games.length === 0 ? t('stats.none') : t('stats.noneSize', { board: `${size}${unicode ? '×' : 'x'}${size}`, size: String(size) })}\n`,
-      );
+    const unicode = usesUnicode(io.env);
+    // The games the AI helped with are named in a line of their own, counted or not.
+    const assisted =
+      stats.assisted === 0
+        ? ''
+        : `${stats.withAssisted ? t('stats.assistedCounted', { n: stats.assisted }) : t('stats.assistedLeftOut', { n: stats.assisted, flag: ASSISTED_FLAG })}\n`;
+    if (stats.overall.played === 0) {
+      io.stdout.write(`${games.length === 0 ? t('stats.none') : noneText(w, size, dimensions, unicode)}\n${assisted}`);
       return EXIT.ok;
     }
-    io.stdout.write(report(w, stats, size, usesUnicode(io.env)));
+    io.stdout.write(`${report(w, stats, unicode)}${assisted && `\n${assisted}`}`);
     return EXIT.ok;
   },
 };

@@ -3,10 +3,11 @@
  * element. Importing this module registers it (once). It plays while it is in the document
  * and is taken down without a trace when removed; its attributes apply live.
  */
-import type { Direction } from '../engine';
+import type { CubeDirection } from '../engine';
 import type { SkinFactory } from '../skins/skin';
 import type { GameHandle } from './handle';
 import { startGame } from './mount';
+import { tell } from './tell';
 import type { AttributeName, AttributeProperties, EmbedSkin, GameEventMap, GameSnapshot } from './options';
 import {
   ATTRIBUTES,
@@ -15,7 +16,6 @@ import {
   checkSkinAttribute,
   effectOf,
   optionsFromStrings,
-  problemLine,
   propertyOf,
   propertyValue,
 } from './options';
@@ -61,11 +61,7 @@ export class Cube2048Element extends BaseElement {
     const game = this.#game;
     if (!game || old === text) return;
     const checked = checkAttribute(attribute, text);
-    const line = problemLine(checked.problems);
-    if (line) {
-      console.error(line);
-      return;
-    }
+    if (tell(checked.problems)) return;
     const { name, effect } = effectOf(attribute);
     const value = checked.value[name];
     switch (effect) {
@@ -75,15 +71,13 @@ export class Cube2048Element extends BaseElement {
       case 'skin': {
         // The page has had its chance to register the skin: an unknown name is named as the attribute it is.
         const known = checkSkinAttribute(text ?? '');
-        const problem = text === null ? null : problemLine(known.problems);
-        if (problem) console.error(problem);
-        else void game.setSkin(value as EmbedSkin);
+        if (!tell(text === null ? [] : known.problems)) void game.setSkin(value as EmbedSkin);
         break;
       }
       case 'newGame': {
         // A new game as the attributes now say, when the one changed differs from the game shown.
         const state = game.getState();
-        if (value !== undefined && value !== state[name as 'size' | 'seed']) game.newGame(this.#newGameAttributes());
+        if (value !== undefined && value !== state[name as 'size' | 'dimensions' | 'seed']) game.newGame(this.#options().value);
         break;
       }
       case 'restart':
@@ -96,16 +90,15 @@ export class Cube2048Element extends BaseElement {
     }
   }
 
-  /** The size and seed the attributes ask for (undefined: not asked for). */
-  #newGameAttributes(): { size?: number | undefined; seed?: number | undefined } {
-    const { size, seed } = optionsFromStrings((attribute) => this.getAttribute(attribute)).value;
-    return { size, seed };
+  /** The options the attributes give now (a new game reads their size and seed). */
+  #options(): ReturnType<typeof optionsFromStrings> {
+    return optionsFromStrings((name) => this.getAttribute(name));
   }
 
   #mount(): void {
     const shadow = this.shadowRoot;
     if (!shadow) return;
-    const checked = optionsFromStrings((name) => this.getAttribute(name));
+    const checked = this.#options();
     this.#game = startGame({ shadow, events: this, options: checked.value, problems: checked.problems });
   }
 
@@ -119,16 +112,16 @@ export class Cube2048Element extends BaseElement {
     return this.#game?.getState() ?? null;
   }
   subscribe(listener: (state: GameSnapshot) => void): () => void {
-    if (!this.#game) throw new Error('cube2048: the element plays only while it is in a document; subscribe after adding it');
+    if (!this.#game) throw new Error('cube2048: subscribe once the element is in a document');
     return this.#game.subscribe(listener);
   }
-  move(dir: Direction): boolean {
+  move(dir: CubeDirection): boolean {
     return this.#game?.move(dir) ?? false;
   }
   undo(): boolean {
     return this.#game?.undo() ?? false;
   }
-  newGame(options?: { readonly size?: number; readonly seed?: number }): void {
+  newGame(options?: Parameters<GameHandle['newGame']>[0]): void {
     this.#game?.newGame(options);
   }
   /** A name sets the `skin` attribute too; a factory is shown without one (there is no text for it). */

@@ -1,5 +1,5 @@
 /** The contract of a running embedded game, as `mountGame` and `<cube-2048>`'s `game` give it to the host page. */
-import type { Direction } from '../engine';
+import type { CubeDirection, Dimensions } from '../engine';
 import type { SkinFactory } from '../skins/skin';
 import type { EmbedSkin, GameSnapshot, LiveOptions } from './options';
 
@@ -13,12 +13,16 @@ export interface GameHandle {
   getState(): GameSnapshot;
   /** Calls `listener` after every change of the game, best score or undo; returns an unsubscribe function. */
   subscribe(listener: (state: GameSnapshot) => void): () => void;
-  /** Plays a move; returns whether it changed the board. */
-  move(dir: Direction): boolean;
+  /** Plays a move; returns whether it changed the board. `in` and `out` on a cube only: a square refuses them with an error in the console. */
+  move(dir: CubeDirection): boolean;
   /** Takes back the last move; false when there is nothing to undo. */
   undo(): boolean;
-  /** Starts a new game at once (no question asked), optionally with another size or a seed. */
-  newGame(options?: { readonly size?: number; readonly seed?: number }): void;
+  /**
+   * Starts a new game at once, optionally with another size, shape (`dimensions` 3: a cube) or a seed. No question is asked
+   * (a host's code is not held up by a dialog); with the `history` option the game it replaces
+   * is kept by the same rule as the player's New game (10 moves or more, or won).
+   */
+  newGame(options?: { readonly size?: number; readonly dimensions?: Dimensions; readonly seed?: number }): void;
   /**
    * Switches the board's look to a built-in or registered skin, or to a factory of your own;
    * the game goes on. Resolves with the name of the skin shown (flat when the asked one

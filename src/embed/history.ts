@@ -4,6 +4,7 @@
  */
 import type { GameStore } from '../store';
 import type { Lang } from '../i18n/core';
+import type { RecorderOptions } from '../game-ui/history/recorder';
 import { startRecorder } from '../game-ui/history/recorder';
 import type { Extras } from './extras';
 import type { StorageClaim } from './storage';
@@ -15,6 +16,8 @@ export interface KeepHistoryOptions {
   readonly extras: () => Promise<Extras | null>;
   /** The game's language (its `lang` option), read when a notice is said. */
   readonly lang: () => Lang;
+  /** The store's changes since the game started, which the recorder takes up first. */
+  readonly missed: RecorderOptions['missed'];
 }
 
 export interface KeptHistory {
@@ -24,7 +27,7 @@ export interface KeptHistory {
 }
 
 /** Starts keeping the game's history, or says why it cannot (a game kept in memory only) and returns null. */
-export function keepHistory({ store, claim, extras, lang }: KeepHistoryOptions): KeptHistory | null {
+export function keepHistory({ store, claim, extras, lang, missed }: KeepHistoryOptions): KeptHistory | null {
   if (!claim.storage) {
     console.warn('cube2048: history needs storage: this game is kept in memory only, so its games are not kept either.');
     return null;
@@ -35,6 +38,7 @@ export function keepHistory({ store, claim, extras, lang }: KeepHistoryOptions):
     keyPrefix: claim.prefix,
     notify: (message) => void extras().then((x) => x?.add({ message })),
     lang,
+    missed,
   });
   return { kept: recorder.settled, dispose: recorder.dispose };
 }

@@ -8,7 +8,8 @@
 import type { AttributeName, ResolvedOptions } from './options';
 import { GAME_EVENTS, optionsFromStrings } from './options';
 import type { FrameCommand, FrameMessage, MessageId } from './protocol';
-import { FRAME_SOURCE, parseCommand, parseOrigins } from './protocol';
+import { FRAME_SOURCE } from './protocol';
+import { parseCommand, parseOrigins } from './frame-commands';
 import type { GameHandle } from './handle';
 import { markLang } from '../game-ui/localize';
 import { startGame } from './mount';
@@ -31,6 +32,16 @@ function parentOrigin(): string | null {
   } catch {
     return null;
   }
+}
+
+/** The frame's colour scheme follows the game's theme (see embed.html), so a host page of the same scheme shows through. */
+function followTheme(root: HTMLElement | null): void {
+  if (!root) return;
+  const copy = (): void => {
+    document.documentElement.dataset.theme = root.dataset.theme ?? 'auto';
+  };
+  copy();
+  new MutationObserver(copy).observe(root, { attributes: true, attributeFilter: ['data-theme'] });
 }
 
 function run(game: GameHandle, command: FrameCommand): Promise<unknown> | void {
@@ -91,6 +102,7 @@ export function startFramePage(): GameHandle {
     onLang: (lang) => markLang(document.documentElement, lang),
   });
   void game.ready.then((skin) => send({ type: 'ready', skin, state: game.getState() }));
+  followTheme(host.shadowRoot?.querySelector<HTMLElement>('.root') ?? null);
 
   let height = 0;
   new ResizeObserver(() => {

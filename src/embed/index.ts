@@ -25,3 +25,5 @@ export type {
 export type { FrameCommand, FrameMessage } from './protocol';
 export { FRAME_SOURCE, FRAME_TARGET } from './protocol';
 export type { Direction, Status } from '../engine';
+/** The embed's `view` and `look` options' values. */
+export type { LookName, ViewName } from '../skins/looks';

@@ -8,26 +8,34 @@
 import { chooseLocale } from '../i18n/choose';
 import type { Lang } from '../i18n/core';
 import { ENGLISH } from '../i18n/core';
+import { boardDirection } from '../input/view-direction';
+import type { ViewName } from '../skins/looks';
+import { NAMED_VIEWS, VIEW_COMMANDS } from '../skins/looks';
 import { FALLBACK_SKIN } from '../skins/registry';
 import type { SkinOptions } from '../skins/skin';
 import { createGameStore } from '../store';
 import type { GameStore, GameStoreState } from '../store';
-import type { GameView } from '../store/types';
+import type { NotedChanges } from '../game-ui/history/noting';
 import type { Lifetime } from '../game-ui/lifetime';
 import { createLifetime } from '../game-ui/lifetime';
+import { noteChanges } from '../game-ui/history/noting';
+import { replaceGame } from '../game-ui/replace';
 import type { OverlayActions } from '../game-ui/overlays';
 import { overlayDelay, startSession } from '../game-ui/session';
 import type { SkinHost } from '../game-ui/skin-host';
 import { createSkinHost } from '../game-ui/skin-host';
+import { loadWhenWanted } from '../game-ui/when-wanted';
 import type { Extras, ExtrasParams } from './extras';
 import type { HostEvents } from './host-events';
 import { createHostEvents } from './host-events';
 import { attachEmbedKeys } from './keys';
 import type { GameHandle } from './handle';
 import type { EmbedSkin, LiveName, LiveOptions, MountOptions, ResolvedOptions } from './options';
-import { checkDirection, checkLiveOptions, checkSeed, checkSize, checkSkin, problemLine, quote, resolveOptions } from './options';
+import type { Problem } from './options';
+import { checkDimensions, checkDirection, checkLiveOptions, checkSeed, checkSize, checkSkin, quote, resolveOptions } from './options';
 import type { StorageClaim } from './storage';
 import { claimStorage } from './storage';
+import { tell } from './tell';
 import type { EmbedView } from './view';
 import { adoptStyles, buildView } from './view';
 
@@ -38,7 +46,7 @@ export interface StartParams {
   readonly events: EventTarget;
   readonly options: ResolvedOptions;
   /** What was wrong with the options, told in one console line. */
-  readonly problems: readonly string[];
+  readonly problems: readonly Problem[];
   /** Runs last in `destroy()`, to remove what the caller made. */
   readonly onDestroy?: () => void;
   /** Hears each language the game starts to speak (the iframe page marks its `<html>`). */
@@ -54,8 +62,7 @@ const isElement = (el: unknown): el is HTMLElement =>
  * by their defaults.
  */
 export function mountGame(el: HTMLElement, options?: MountOptions): GameHandle {
-  if (!isElement(el))
-    throw new TypeError(`cube2048: mountGame needs an element to draw in (for example document.querySelector('#game')), not ${quote(el)}`);
+  if (!isElement(el)) throw new TypeError(`cube2048: mountGame needs an element, not ${quote(el)}`);
   const checked = resolveOptions(options);
   const wrapper = el.ownerDocument.createElement('div');
   wrapper.setAttribute('data-cube2048', '');
@@ -64,23 +71,29 @@ export function mountGame(el: HTMLElement, options?: MountOptions): GameHandle {
   return startGame({ shadow, events: el, options: checked.value, problems: checked.problems, onDestroy: () => wrapper.remove() });
 }
 
-/** A saved game is resumed unless the host asked for another size or seed. */
-function startAsAsked(store: GameStore, size: number | undefined, seed: number | undefined): void {
-  if (size === undefined && seed === undefined) return;
-  const { game } = store.getState();
-  const wanted = size ?? game.size;
-  if (game.size !== wanted || (seed !== undefined && game.seed !== seed)) store.getState().newGame({ size: wanted, seed });
-}
-
 /** The options that change while the game runs (LIVE_OPTIONS), as they stand now. */
 type Live = Pick<ResolvedOptions, LiveName>;
 
-/** The store, saving under the storage key this game claimed, with the game the host asked for. */
-function openStore(claim: StorageClaim, { size, seed }: ResolvedOptions, life: Lifetime): GameStore {
-  const store = createGameStore({ storage: claim.storage, keyPrefix: claim.prefix, size, seed });
+/**
+ * The store, saving under the storage key this game claimed, with the game the host asked for:
+ * a saved game is resumed unless the host asked for another size or seed. With `history`, its
+ * changes are noted from the start for the recorder (which loads later), so a saved game this
+ * replaces is kept; the function returned hands them over.
+ */
+function openStore(
+  claim: StorageClaim,
+  { size, dimensions, seed, history }: ResolvedOptions,
+  life: Lifetime,
+): [GameStore, NotedChanges | null] {
+  const store = createGameStore({ storage: claim.storage, keyPrefix: claim.prefix, size, dimensions, seed });
   life.own(store.destroy);
-  startAsAsked(store, size, seed);
-  return store;
+  const noted = history ? noteChanges(store, life) : null;
+  const { game } = store.getState();
+  const wanted = size ?? game.size;
+  const shape = dimensions ?? game.board.dimensions;
+  if (game.size !== wanted || game.board.dimensions !== shape || (seed !== undefined && game.seed !== seed))
+    void replaceGame(store, { size: wanted, dimensions: shape, seed }, null);
+  return [store, noted];
 }
 
 /** The game's markup and styles in the shadow root, until the game ends. */
@@ -92,39 +105,30 @@ function showView(shadow: ShadowRoot, life: Lifetime): EmbedView {
   return view;
 }
 
+/** What a skin is told of the live options; the view only as it starts (a running one is turned: `turnTo`). */
+const skinOptionsOf = (live: Live): SkinOptions => ({
+  theme: live.theme === 'auto' ? undefined : live.theme,
+  reducedMotion: live.reducedMotion,
+  look: live.look,
+  turnable: live.turnable,
+});
+
+/** Turns the skin shown to a named view, and starts a skin shown later in it. */
+function turnTo(skins: SkinHost, view: ViewName): void {
+  skins.update({ view: NAMED_VIEWS[view] });
+  skins.skin()?.turn?.(VIEW_COMMANDS[view]);
+}
+
 /** The theme and motion the stylesheet follows. */
 function paint(root: HTMLElement, live: Live): void {
   root.dataset.theme = live.theme;
   root.dataset.motion = live.reducedMotion === undefined ? 'auto' : live.reducedMotion ? 'reduce' : 'full';
 }
 
-const extrasWanted = ({ game, notices }: GameView): boolean => game.status === 'won' || game.status === 'over' || notices.length > 0;
-
-/**
- * Notices, overlays and the new-game question (see extras.ts) load when first wanted: a notice
- * to show, a finished game, a question to ask. Returns what loads them (once, and again after a
- * failed load) and what gives them once loaded.
- */
+/** Notices, overlays and the new-game question (see extras.ts) load when first wanted (game-ui/when-wanted.ts). */
 function extrasOnDemand(params: ExtrasParams, life: Lifetime): [need: () => Promise<Extras | null>, loaded: () => Extras | null] {
-  const { store } = params;
   let extras: Extras | null = null;
-  let loading: Promise<Extras | null> | null = null;
-  const need = (): Promise<Extras | null> =>
-    (loading ??= import('./extras').then(
-      ({ mountExtras }) => (life.ended ? null : (extras = life.own(mountExtras(params)))),
-      (error: unknown) => {
-        // A host offline since the page loaded: say so once, and try again next time.
-        console.warn('cube2048: could not load the game’s dialogs and notices', error);
-        loading = null;
-        return null;
-      },
-    ));
-  if (extrasWanted(store.getState())) void need();
-  life.own(
-    store.subscribe((next) => {
-      if (!loading && extrasWanted(next)) void need();
-    }),
-  );
+  const need = loadWhenWanted(params.store, () => import('./extras').then(({ mountExtras }) => (extras = mountExtras(params))), life);
   return [need, () => extras];
 }
 
@@ -137,7 +141,7 @@ function extrasOnDemand(params: ExtrasParams, life: Lifetime): [need: () => Prom
  */
 function speaking(
   win: Window,
-  { root, howTo }: EmbedView,
+  view: EmbedView,
   life: Lifetime,
   wanted: () => Lang['locale'] | undefined,
   relabel: () => void,
@@ -147,25 +151,24 @@ function speaking(
   const locale = (): Lang['locale'] =>
     wanted() ?? chooseLocale(win.navigator.languages.length > 0 ? win.navigator.languages : [win.navigator.language]);
   const mark = (): void => {
-    root.lang = spoken.locale;
-    root.dir = spoken.dir;
+    view.root.lang = spoken.locale;
+    view.root.dir = spoken.dir;
     onLang?.(spoken);
   };
   const change = (): Promise<void> => {
     const asked = locale();
     if (asked === spoken.locale) return Promise.resolve(mark());
-    return import('./speak').then(
-      async ({ loadLang, localize, howToText }) => {
-        const loaded = await loadLang(asked);
-        if (life.ended || locale() !== asked) return;
-        spoken = loaded;
-        mark();
-        localize(root, loaded);
-        howTo.textContent = howToText(loaded);
-        relabel();
-      },
-      (error: unknown) => console.warn('cube2048: no words but English could load', error),
-    );
+    return import('./speak')
+      .then(({ speakIn }) => speakIn(asked, view, () => !life.ended && locale() === asked))
+      .then(
+        (loaded) => {
+          if (!loaded) return;
+          spoken = loaded;
+          mark();
+          relabel();
+        },
+        (error: unknown) => console.warn('cube2048: only English words', error),
+      );
   };
   return [() => spoken, change];
 }
@@ -176,6 +179,7 @@ function overlayActionsOf(
   actions: () => GameStoreState,
   focusGame: () => void,
   motionReduced: () => boolean,
+  celebration: () => number,
 ): OverlayActions {
   const unlessEnded = (run: () => unknown) => (): void => {
     if (!life.ended) run();
@@ -186,18 +190,14 @@ function overlayActionsOf(
     undo: unlessEnded(() => actions().undo()),
     focusGame,
     delay: () => overlayDelay(motionReduced()),
+    celebration,
   };
 }
-
-const complain = (call: string, issues: readonly string[]): boolean => {
-  if (issues.length > 0) console.error(`cube2048: ${call}: ${issues.join('; ')}.`);
-  return issues.length > 0;
-};
 
 /** The handle the host drives the game with: every call is checked, and does nothing once the game is destroyed. */
 function handleOf(
   life: Lifetime,
-  actions: () => GameStoreState,
+  store: GameStore,
   skins: SkinHost,
   host: HostEvents,
   ready: Promise<EmbedSkin>,
@@ -214,27 +214,30 @@ function handleOf(
       return host.subscribe(listener);
     },
     move(dir) {
-      const checked = checkDirection(dir);
-      if (complain('move', checked.problems) || life.ended || checked.value === null) return false;
-      return actions().move(checked.value);
+      // `in` and `out` on a cube alone. (Not the engine's `directionsFor`: with it the bundler splits the script-tag file in five.)
+      const depth = store.getState().game.board.dimensions === 3 && (dir === 'in' || dir === 'out');
+      const checked = depth ? { value: dir, problems: [] } : checkDirection(dir);
+      if (tell(checked.problems, 'move') || life.ended || checked.value === null) return false;
+      return store.getState().move(checked.value);
     },
-    undo: () => !life.ended && actions().undo(),
+    undo: () => !life.ended && store.getState().undo(),
     newGame(request = {}) {
       const size = checkSize(request.size);
       const seed = checkSeed(request.seed);
-      complain('newGame', [...size.problems, ...seed.problems]);
-      // No size keeps the game's own; no seed is a random one.
-      if (!life.ended) actions().newGame({ ...(size.value !== undefined ? { size: size.value } : {}), seed: seed.value });
+      const dimensions = checkDimensions(request.dimensions);
+      tell([...size.problems, ...seed.problems, ...dimensions.problems], 'newGame');
+      // No size or shape keeps the game's own; no seed is a random one. A host's code is not asked: the game is replaced at once, and kept with `history`.
+      if (!life.ended) void replaceGame(store, { size: size.value, dimensions: dimensions.value, seed: seed.value }, null);
     },
     async setSkin(choice) {
       const checked = checkSkin(choice);
       const named = typeof checked.value === 'string' ? checked.value : FALLBACK_SKIN;
-      if (complain('setSkin', checked.problems) || life.ended) return skins.current ?? named;
+      if (tell(checked.problems, 'setSkin') || life.ended) return skins.current ?? named;
       return skins.show(checked.value);
     },
     setOptions(patch: LiveOptions) {
       const checked = checkLiveOptions(patch);
-      complain('setOptions', checked.problems);
+      tell(checked.problems, 'setOptions');
       if (!life.ended) setLive(checked.value);
     },
     destroy: life.end,
@@ -245,22 +248,21 @@ function handleOf(
 export function startGame({ shadow, events, options, problems, onDestroy, onLang }: StartParams): GameHandle {
   const doc = shadow.ownerDocument;
   const win = doc.defaultView;
-  if (!win) throw new Error('cube2048: the game can only be mounted in a document shown in a window');
-  const line = problemLine(problems);
-  if (line) console.error(line);
+  if (!win) throw new Error('cube2048: the game needs a document in a window');
+  tell(problems);
 
   const life = createLifetime();
   if (onDestroy) life.own(onDestroy);
   const claim = claimStorage(win, options.storage);
   life.own(claim.release);
-  if (claim.problem) console.warn(claim.problem);
-  const store = openStore(claim, options, life);
+  if (claim.problem) tell([claim.problem], undefined, 'warn');
+  const [store, noted] = openStore(claim, options, life);
   const actions = (): GameStoreState => store.getState();
   const view = showView(shadow, life);
   let live: Live = options;
   paint(view.root, live);
   const motionReduced = (): boolean => live.reducedMotion ?? win.matchMedia('(prefers-reduced-motion: reduce)').matches;
-  const skinOptions = (): SkinOptions => ({ theme: live.theme === 'auto' ? undefined : live.theme, reducedMotion: live.reducedMotion });
+  const skinOptions = (): SkinOptions => skinOptionsOf(live);
   const relabel = (): void => {
     session.relabel();
     extras()?.relabel();
@@ -272,13 +274,13 @@ export function startGame({ shadow, events, options, problems, onDestroy, onLang
     const active = doc.activeElement;
     if (!life.ended && (active === null || active === doc.body || active === shadow.host)) view.game.focus({ preventScroll: true });
   };
-  const overlays = overlayActionsOf(life, actions, focusGame, motionReduced);
+  const overlays = overlayActionsOf(life, actions, focusGame, motionReduced, () => skins.skin()?.winCelebrationMs ?? 0);
   const [needExtras, extras] = extrasOnDemand({ shadow, store, notices: view.notices, stage: view.stage, actions: overlays, lang }, life);
   let markReady: (skin: EmbedSkin) => void = () => undefined;
   const ready = new Promise<EmbedSkin>((resolve) => (markReady = resolve));
   const skins = life.own(
     createSkinHost(view.board, store, {
-      options: skinOptions,
+      options: () => ({ ...skinOptions(), view: NAMED_VIEWS[live.view] }),
       onFallback: (reason) => void needExtras().then((x) => x?.add({ message: x.fallbackText(reason) })),
       onFirstBoard: () => markReady(skins.current ?? FALLBACK_SKIN),
       lang,
@@ -299,16 +301,22 @@ export function startGame({ shadow, events, options, problems, onDestroy, onLang
       reducedMotion: motionReduced,
       focusGame,
       lang,
+      // A board the player turned moves toward the side of the screen a key or swipe names.
+      onBoard: (dir) => boardDirection(skins.skin()?.azimuth?.() ?? 0, dir),
     }),
   );
   const spoken = changeLang();
-  if (options.history)
+  if (noted)
     // The history's notices are worded as they are said: it starts once the game speaks its language.
-    void Promise.all([import('./history'), spoken]).then(([{ keepHistory }]) => {
-      // The game-over overlay waits for the finished game to be kept.
-      const history = keepHistory({ store, claim, extras: needExtras, lang });
-      if (history) overlays.kept = life.own(history).kept;
-    });
+    void Promise.all([import('./history'), spoken]).then(
+      ([{ keepHistory }]) => {
+        // The game-over overlay waits for the finished game to be kept.
+        const history = keepHistory({ store, claim, extras: needExtras, lang, missed: noted() });
+        if (history) overlays.kept = life.own(history).kept;
+      },
+      // Offline before the code was cached: no history this time, and nothing more noted for it.
+      noted,
+    );
 
   const host = createHostEvents(win, events, options.on, actions());
   life.own(host.clear);
@@ -316,13 +324,14 @@ export function startGame({ shadow, events, options, problems, onDestroy, onLang
   // Keys on the game or on its page, and a gamepad only while the game may take input.
   const keys = life.own(attachEmbedKeys(win, view.root, session.commands, live.keyboard));
 
-  /** A change of the live options (see LIVE_OPTIONS): repaint, restyle the skin, rebind the keys, speak. */
+  /** A change of the live options (see LIVE_OPTIONS): repaint, restyle the skin, turn it, rebind the keys, speak. */
   const setLive = (patch: Partial<Live>): void => {
     live = { ...live, ...patch };
     paint(view.root, live);
     skins.update(skinOptions());
+    if ('view' in patch) turnTo(skins, live.view);
     if ('keyboard' in patch) keys.rebind(live.keyboard);
     if ('lang' in patch) void changeLang();
   };
-  return handleOf(life, actions, skins, host, ready, setLive);
+  return handleOf(life, store, skins, host, ready, setLive);
 }

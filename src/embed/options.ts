@@ -2,15 +2,17 @@
  * What a host may ask of an embedded game, and the checking of it. Options come from
  * JavaScript (`mountGame`), from attributes (`<cube-2048>`), from the iframe page's address
  * and from its posted commands; `OPTIONS` describes each one once, and every one of those
- * paths reads it. A bad value is named in one console line and replaced by its default.
- * Pure: no DOM, so it is tested in Node.
+ * paths reads it. A bad value is named in one console line and replaced by its default; the
+ * checks here say what was wrong as data (`Problem`), worded by problems.ts, which a page loads
+ * only when something was. Pure: no DOM, so it is tested in Node.
  */
-import type { Direction, Status } from '../engine';
-import { DEFAULT_SIZE, DIRECTIONS, MAX_SEED, MAX_SIZE, MIN_SIZE, isValidSeed, isValidSize } from '../engine';
+import type { CubeDirection, Dimensions, Status } from '../engine';
+import { DIRECTIONS, isValidDimensions, isValidSeed, isValidSize } from '../engine';
 import { isRecord } from '../engine/untrusted';
 import type { Locale } from '../i18n/core';
-import { LOCALES } from '../i18n/core';
 import { matchLocale } from '../i18n/choose';
+import type { LookName, ViewName } from '../skins/looks';
+import { DEFAULT_LOOK, LOOKS, VIEW_NAMES } from '../skins/looks';
 import type { PlayableSkin } from '../skins/registry';
 import { BUILT_IN_SKINS, DEFAULT_SKIN, isSkinName, knownSkinNames } from '../skins/registry';
 import type { SkinFactory } from '../skins/skin';
@@ -28,6 +30,8 @@ export type ThemeChoice = 'light' | 'dark' | 'auto';
 /** The game as a host sees it: plain, frozen data, safe to keep, compare or post to another window. */
 export interface GameSnapshot {
   readonly size: number;
+  /** 3 for a cube, 2 for a square. */
+  readonly dimensions: Dimensions;
   readonly seed: number;
   /** The tile value that wins. */
   readonly target: number;
@@ -37,15 +41,18 @@ export interface GameSnapshot {
   readonly moves: number;
   readonly status: Status;
   readonly canUndo: boolean;
-  /** Tile values row by row; 0 is an empty cell. */
+  /** Tile values row by row; 0 is an empty cell. A cube's nearest layer (`layers[0]`). */
   readonly board: readonly (readonly number[])[];
+  /** Every layer's rows, nearest the player first: one for a square, `size` for a cube. */
+  readonly layers: readonly (readonly (readonly number[])[])[];
 }
 
 export interface GameEventDetail {
   readonly state: GameSnapshot;
 }
 export interface MoveEventDetail extends GameEventDetail {
-  readonly dir: Direction;
+  /** `in` and `out` only in a cube game. */
+  readonly dir: CubeDirection;
   /** Points this move scored (0 when nothing merged). */
   readonly gained: number;
 }
@@ -71,8 +78,10 @@ export interface MountOptions {
    * docs/skins.md). Default "cubes".
    */
   readonly skin?: EmbedSkin | SkinFactory;
-  /** Board size, 3 to 8, for a new game (default 4). A saved game of another size is replaced. */
+  /** Board size, 3 to 8 (a cube's 3 to 5), for a new game (default 4). A saved game of another size is replaced. */
   readonly size?: number;
+  /** 3 plays on a cube (size³ cells, moves `in` and `out` too), 2 on a square (the default). A saved game of another shape is replaced. */
+  readonly dimensions?: Dimensions;
   /** Starts this game (0 to 4294967295); a saved game with the same seed and size is resumed. Random when absent. */
   readonly seed?: number;
   /**
@@ -93,13 +102,43 @@ export interface MountOptions {
    * the storage key), for statistics and replays. Default false; needs storage.
    */
   readonly history?: boolean;
+  /** The 3D board's view: "tilted" (the default) or "top" (cubes only). */
+  readonly view?: ViewName;
+  /** The cubes' look: "clay" (the default), "glossy", "glass" or "neon" (cubes only). */
+  readonly look?: LookName;
+  /**
+   * Whether the player may turn and zoom the 3D board: a mouse or pen drag, two fingers and the
+   * wheel (cubes only). Default false: a host page scrolls with one finger and may want its drags.
+   */
+  readonly turnable?: boolean;
   readonly on?: GameCallbacks;
 }
 
+/** The flags whose bad value has its own consequence in words. */
+export type FlagName = 'reducedMotion' | 'history' | 'turnable';
+
+/**
+ * One bad value, as data; problems.ts says it in words. `given` is the value as the host wrote
+ * it (`option size 99` from JavaScript, `size="99"` from an attribute or address). A string is
+ * already in words (the iframe page's own checks).
+ */
+export type Problem =
+  | string
+  | readonly [why: 'skin', given: string, known: readonly string[]]
+  | readonly [why: 'oneOf', given: string, allowed: readonly string[], fallback: string]
+  | readonly [why: 'size' | 'seed' | 'dimensions' | 'storage' | 'lang', given: string]
+  | readonly [why: 'flag' | 'flagText', given: string, flag: FlagName]
+  | readonly [why: 'on' | 'options' | 'optionsLive', value: unknown]
+  | readonly [why: 'direction', value: unknown, allowed: readonly string[]]
+  | readonly [why: 'onName' | 'unknown' | 'notLive', name: string]
+  | readonly [why: 'onFunction', name: string, value: unknown]
+  /** Another game on the page saves under this storage key already (storage.ts). */
+  | readonly [why: 'shared', prefix: string];
+
 export interface Checked<T> {
   readonly value: T;
-  /** What was wrong, in words, one entry per bad value; empty when all was well. */
-  readonly problems: readonly string[];
+  /** What was wrong, one entry per bad value; empty when all was well. */
+  readonly problems: readonly Problem[];
 }
 
 /** How a bad value is named in messages: `option size 99` from JavaScript, `size="99"` from an attribute or address. */
@@ -121,11 +160,6 @@ const textNaming =
   (name: string): Naming =>
   (value) =>
     `${name}=${quote(value)}`;
-
-/** One console line for everything that was wrong, or null when nothing was. */
-export function problemLine(problems: readonly string[]): string | null {
-  return problems.length === 0 ? null : `cube2048: ${problems.join('; ')}.`;
-}
 
 /** The full key prefix for a host's storage name: always under "cube2048" so keys never clash with the host's own. */
 export function storagePrefix(name: string): string {
@@ -186,10 +220,7 @@ function checkSkinChoice(value: unknown, naming: Naming): Checked<EmbedSkin | Sk
 export function checkSkinName(value: unknown, naming: Naming = optionNaming('skin'), known = true): Checked<EmbedSkin> {
   const names = knownSkinNames();
   if (isSkinName(value) && !NOT_PLAYABLE.includes(value) && (!known || names.includes(value))) return fine(value);
-  return {
-    value: DEFAULT_SKIN,
-    problems: [`${naming(value)} is not a skin (one of ${names.join(', ')}, or a factory), so ${DEFAULT_SKIN} is used`],
-  };
+  return { value: DEFAULT_SKIN, problems: [['skin', naming(value), names]] };
 }
 
 /** A `skin` attribute changed on a running game: by now its name must be known. */
@@ -203,73 +234,57 @@ function choice<T extends string, A extends string, E extends OptionEffect>(
   effect: E,
 ): OptionSpec<T, A, E> {
   const check = (value: unknown, naming: Naming): Checked<T> =>
-    oneOf(allowed, value)
-      ? fine(value)
-      : { value: fallback, problems: [`${naming(value)} is not one of ${allowed.join(', ')}, so ${fallback} is used`] };
+    oneOf(allowed, value) ? fine(value) : { value: fallback, problems: [['oneOf', naming(value), allowed, fallback]] };
   return { attribute, default: fallback, check, effect };
 }
 
 const checkWhole =
-  (valid: (n: number | undefined) => boolean, range: string, otherwise: string) =>
+  (valid: (n: number | undefined) => boolean, why: 'size' | 'seed' | 'dimensions') =>
   (value: unknown, naming: Naming): Checked<number | undefined> => {
     const n = parseWhole(value);
-    return valid(n) ? fine(n) : { value: undefined, problems: [`${naming(value)} is not ${range}, so ${otherwise} is used`] };
+    return valid(n) ? fine(n) : { value: undefined, problems: [[why, naming(value)]] };
   };
 
 const STORAGE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9:_.-]{0,63}$/;
-const DEFAULT_STORAGE = 'embed';
+export const DEFAULT_STORAGE = 'embed';
 /** `storage-key="none"` turns saving off. */
 export const NO_STORAGE = 'none';
 
 function checkStorage(value: unknown, naming: Naming): Checked<string | null> {
   if (value === false) return fine(null);
   if (typeof value === 'string' && STORAGE_PATTERN.test(value)) return fine(storagePrefix(value));
-  return {
-    value: storagePrefix(DEFAULT_STORAGE),
-    problems: [`${naming(value)} is not a key of up to 64 letters, digits and : _ . - (or false), so "${DEFAULT_STORAGE}" is used`],
-  };
+  return { value: storagePrefix(DEFAULT_STORAGE), problems: [['storage', naming(value)]] };
 }
 
-const SYSTEM = 'the system setting is followed';
-const NOT_KEPT = 'games are not kept';
-
-/** A true-or-false option; `otherwise` says what a bad value gives. Absent (undefined) is left to the option's default. */
+/** A true-or-false option (a bad value's consequence is the flag's: problems.ts). Absent (undefined) is left to the option's default. */
 const checkFlag =
-  (otherwise: string) =>
+  (flag: FlagName) =>
   (value: unknown, naming: Naming): Checked<boolean | undefined> =>
-    value === undefined || typeof value === 'boolean'
-      ? fine(value)
-      : { value: undefined, problems: [`${naming(value)} is not true or false, so ${otherwise}`] };
+    value === undefined || typeof value === 'boolean' ? fine(value) : { value: undefined, problems: [['flag', naming(value), flag]] };
 
 /** A boolean attribute: present (or "true", or its own name) is true, "false" is false, "auto" leaves it to the default. */
 const readFlag =
-  (otherwise: string) =>
+  (flag: FlagName) =>
   (text: string, naming: Naming, attribute: string): Checked<boolean | undefined> =>
     text === 'auto'
       ? fine(undefined)
       : text === '' || text === 'true' || text === attribute || text === 'false'
         ? fine(text !== 'false')
-        : { value: undefined, problems: [`${naming(text)} is not true, false or auto, so ${otherwise}`] };
+        : { value: undefined, problems: [['flagText', naming(text), flag]] };
 
 /** A language we speak, matched the way browsers' languages are ("pt" is pt-BR); anything else: the browser's. */
 function checkLang(value: unknown, naming: Naming): Checked<Locale | undefined> {
   const locale = typeof value === 'string' && value.length <= 35 ? matchLocale(value) : null;
-  return locale
-    ? fine(locale)
-    : {
-        value: undefined,
-        problems: [`${naming(value)} is not a language cube2048 speaks (${LOCALES.join(', ')}), so the browser's language is used`],
-      };
+  return locale ? fine(locale) : { value: undefined, problems: [['lang', naming(value)]] };
 }
 
 function checkCallbacks(value: unknown): Checked<GameCallbacks> {
-  if (!isRecord(value))
-    return { value: {}, problems: [`option on must be an object of functions (${GAME_EVENTS.join(', ')}), not ${quote(value)}`] };
-  const problems: string[] = [];
+  if (!isRecord(value)) return { value: {}, problems: [['on', value]] };
+  const problems: Problem[] = [];
   const out: Record<string, unknown> = {};
   for (const [name, fn] of Object.entries(value)) {
-    if (!(GAME_EVENTS as readonly string[]).includes(name)) problems.push(`on.${name} is not an event (known: ${GAME_EVENTS.join(', ')})`);
-    else if (typeof fn !== 'function') problems.push(`on.${name} is ${quote(fn)}, not a function`);
+    if (!(GAME_EVENTS as readonly string[]).includes(name)) problems.push(['onName', name]);
+    else if (typeof fn !== 'function') problems.push(['onFunction', name, fn]);
     else out[name] = fn;
   }
   return { value: out as GameCallbacks, problems };
@@ -292,13 +307,19 @@ export const OPTIONS = {
   size: {
     attribute: 'size',
     default: undefined,
-    check: checkWhole(isValidSize, `a board size from ${MIN_SIZE} to ${MAX_SIZE}`, String(DEFAULT_SIZE)),
+    check: checkWhole(isValidSize, 'size'),
+    effect: 'newGame',
+  },
+  dimensions: {
+    attribute: 'dimensions',
+    default: undefined,
+    check: checkWhole(isValidDimensions, 'dimensions') as (value: unknown, naming: Naming) => Checked<Dimensions | undefined>,
     effect: 'newGame',
   },
   seed: {
     attribute: 'seed',
     default: undefined,
-    check: checkWhole(isValidSeed, `a whole number from 0 to ${MAX_SEED}`, 'a random seed'),
+    check: checkWhole(isValidSeed, 'seed'),
     effect: 'newGame',
   },
   storage: {
@@ -311,15 +332,24 @@ export const OPTIONS = {
     reflectText: true,
   },
   keyboard: { ...choice<KeyboardScope, 'keyboard', 'live'>('keyboard', ['focus', 'page'], 'focus', 'live'), frameDefault: 'page' },
-  reducedMotion: { attribute: 'reduced-motion', default: undefined, check: checkFlag(SYSTEM), read: readFlag(SYSTEM), effect: 'live' },
+  reducedMotion: {
+    attribute: 'reduced-motion',
+    default: undefined,
+    check: checkFlag('reducedMotion'),
+    read: readFlag('reducedMotion'),
+    effect: 'live',
+  },
   theme: choice<ThemeChoice, 'theme', 'live'>('theme', ['light', 'dark', 'auto'], 'auto', 'live'),
   lang: { attribute: 'lang', default: undefined, check: checkLang, effect: 'live', nativeProperty: true },
-  history: { attribute: 'history', default: false, check: checkFlag(NOT_KEPT), read: readFlag(NOT_KEPT), effect: 'restart' },
+  history: { attribute: 'history', default: false, check: checkFlag('history'), read: readFlag('history'), effect: 'restart' },
+  view: choice<ViewName, 'view', 'live'>('view', VIEW_NAMES, 'tilted', 'live'),
+  look: choice<LookName, 'look', 'live'>('look', LOOKS, DEFAULT_LOOK, 'live'),
+  turnable: { attribute: 'turnable', default: false, check: checkFlag('turnable'), read: readFlag('turnable'), effect: 'live' },
   on: { attribute: undefined, default: {}, check: checkCallbacks, effect: 'mount' },
 } as const satisfies { readonly [K in keyof Required<MountOptions>]: OptionSpec<unknown> };
 
 export type OptionName = keyof typeof OPTIONS;
-const OPTION_NAMES = Object.keys(OPTIONS) as OptionName[];
+export const OPTION_NAMES = Object.keys(OPTIONS) as OptionName[];
 type Spec<K extends OptionName> = (typeof OPTIONS)[K];
 
 /** Every option decided: what a game is mounted with. */
@@ -344,17 +374,17 @@ const checkOne = <K extends OptionName>(name: K, value: unknown, naming: Naming 
 
 /** A new game's size or seed as a host asks for it; undefined is not asked for (the game's own size, a random seed). */
 const checkAsked =
-  (name: 'size' | 'seed') =>
+  (name: 'size' | 'seed' | 'dimensions') =>
   (value: unknown): Checked<number | undefined> =>
     value === undefined ? fine(undefined) : checkOne(name, value);
 export const checkSize = checkAsked('size');
 export const checkSeed = checkAsked('seed');
+export const checkDimensions = checkAsked('dimensions') as (value: unknown) => Checked<Dimensions | undefined>;
 export const checkSkin = (value: unknown): Checked<EmbedSkin | SkinFactory> => checkOne('skin', value);
 
-export function checkDirection(value: unknown): Checked<Direction | null> {
-  return oneOf(DIRECTIONS, value)
-    ? fine(value)
-    : { value: null, problems: [`${quote(value)} is not a direction; use one of ${DIRECTIONS.join(', ')}`] };
+/** A move: one of `allowed`, a square's four unless told (a cube's six: engine `directionsFor`). */
+export function checkDirection(value: unknown, allowed: readonly CubeDirection[] = DIRECTIONS): Checked<CubeDirection | null> {
+  return oneOf(allowed, value) ? fine(value) : { value: null, problems: [['direction', value, allowed]] };
 }
 
 /** An option's default: the iframe page's own where it has one. */
@@ -365,12 +395,9 @@ const defaults = (frame: boolean): ResolvedOptions =>
 /** Checks options given in JavaScript. Absent values take their defaults silently; wrong ones are reported. */
 export function resolveOptions(input: unknown): Checked<ResolvedOptions> {
   const options = input === undefined || input === null ? {} : input;
-  if (!isRecord(options))
-    return { value: defaults(false), problems: [`the options must be an object, not ${quote(options)}; defaults are used`] };
-  const problems: string[] = [];
-  for (const key of Object.keys(options))
-    if (!(OPTION_NAMES as readonly string[]).includes(key))
-      problems.push(`option ${quote(key)} is unknown (known: ${OPTION_NAMES.join(', ')})`);
+  if (!isRecord(options)) return { value: defaults(false), problems: [['options', options]] };
+  const problems: Problem[] = [];
+  for (const key of Object.keys(options)) if (!(OPTION_NAMES as readonly string[]).includes(key)) problems.push(['unknown', key]);
   const value: Record<string, unknown> = defaults(false);
   for (const name of OPTION_NAMES) {
     if (options[name] === undefined) continue;
@@ -383,12 +410,12 @@ export function resolveOptions(input: unknown): Checked<ResolvedOptions> {
 
 /** Checks a patch for a running game: only live options; a key given as undefined goes back to its default. */
 export function checkLiveOptions(patch: unknown): Checked<Partial<Pick<ResolvedOptions, LiveName>>> {
-  if (!isRecord(patch)) return { value: {}, problems: [`the options must be an object, not ${quote(patch)}`] };
+  if (!isRecord(patch)) return { value: {}, problems: [['optionsLive', patch]] };
   const value: Record<string, unknown> = {};
-  const problems: string[] = [];
+  const problems: Problem[] = [];
   for (const [key, given] of Object.entries(patch)) {
     if (!(LIVE_OPTIONS as readonly string[]).includes(key)) {
-      problems.push(`option ${quote(key)} cannot change while the game runs (these can: ${LIVE_OPTIONS.join(', ')})`);
+      problems.push(['notLive', key]);
       continue;
     }
     const name = key as LiveName;
@@ -411,7 +438,7 @@ export function checkAttribute(attribute: AttributeName, text: string | null, fr
 /** Reads every attribute (or the iframe page's address parameters) into options; `get` returns null for an absent one. */
 export function optionsFromStrings(get: (name: AttributeName) => string | null, frame = false): Checked<ResolvedOptions> {
   let options = defaults(frame);
-  const problems: string[] = [];
+  const problems: Problem[] = [];
   for (const attribute of ATTRIBUTES) {
     const checked = checkAttribute(attribute, get(attribute), frame);
     options = { ...options, ...checked.value };

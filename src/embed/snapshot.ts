@@ -1,12 +1,14 @@
-import { toRows } from '../engine';
+import { toLayers } from '../engine';
 import type { GameView } from '../store/types';
 import type { GameSnapshot } from './options';
 
 /** The store's view as plain, frozen data for hosts: values rather than exponents, no engine internals. */
 export function snapshotOf(view: GameView): GameSnapshot {
   const { game } = view;
+  const layers = Object.freeze(toLayers(game.board).map((rows) => Object.freeze(rows.map((row) => Object.freeze(row)))));
   return Object.freeze({
     size: game.size,
+    dimensions: game.board.dimensions,
     seed: game.seed,
     target: game.target,
     score: game.score,
@@ -14,6 +16,7 @@ export function snapshotOf(view: GameView): GameSnapshot {
     moves: game.record.length,
     status: game.status,
     canUndo: view.canUndo,
-    board: Object.freeze(toRows(game.board).map((row) => Object.freeze(row))),
+    board: layers[0] as GameSnapshot['board'],
+    layers,
   });
 }

@@ -1,4 +1,5 @@
 import type { StorageLike } from '../store/types';
+import type { Problem } from './options';
 import { localStorageOf } from '../game-ui/local-storage';
 
 /** Prefixes used by the games alive on this page: two games must never write the same keys. */
@@ -8,8 +9,8 @@ export interface StorageClaim {
   /** The storage to save in, or null for memory only. */
   readonly storage: StorageLike | null;
   readonly prefix: string;
-  /** A line for the console when the wanted prefix was taken, else null. */
-  readonly problem: string | null;
+  /** What to tell the console when the wanted prefix was taken, else null. */
+  readonly problem: Problem | null;
   release(): void;
 }
 
@@ -20,7 +21,7 @@ export function claimStorage(win: Window, prefix: string | null): StorageClaim {
     return {
       storage: null,
       prefix,
-      problem: `cube2048: another game on this page already saves under "${prefix}", so this one is not saved. Give each game its own storage key.`,
+      problem: ['shared', prefix],
       release: () => undefined,
     };
   claimed.add(prefix);

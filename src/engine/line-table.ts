@@ -16,7 +16,7 @@ export const LINE_COUNT = 0x10000;
 export function buildLineTable(): Uint8Array {
   const table = new Uint8Array(LINE_COUNT * 4);
   const cells = new Uint8Array(16);
-  const board: Board = { size: 4, cells };
+  const board: Board = { size: 4, dimensions: 2, cells };
   // Four lines per engine call: each row of the board is one packed word, moved left.
   for (let first = 0; first < LINE_COUNT; first += 4) {
     for (let r = 0; r < 4; r++) for (let k = 0; k < 4; k++) cells[r * 4 + k] = ((first + r) >>> (4 * k)) & 15;

@@ -1,8 +1,24 @@
 import type { Board } from './board';
 import { valueOf } from './board';
 
+/** The four directions of a square, which act within every layer of a cube too. */
 export type Direction = 'left' | 'right' | 'up' | 'down';
 export const DIRECTIONS: readonly Direction[] = ['left', 'right', 'up', 'down'];
+/** A cube's third axis: `in` slides away from the player (toward the last layer), `out` toward layer 0. */
+export type DepthDirection = 'in' | 'out';
+/** Any move the engine knows; `in` and `out` only on a cube. */
+export type CubeDirection = Direction | DepthDirection;
+export const CUBE_DIRECTIONS: readonly CubeDirection[] = [...DIRECTIONS, 'in', 'out'];
+
+/** The directions a board of this shape accepts. */
+export const directionsFor = (board: { readonly dimensions: number }): readonly CubeDirection[] =>
+  board.dimensions === 3 ? CUBE_DIRECTIONS : DIRECTIONS;
+
+/** Refuses a direction the board has no axis for, naming those it has (a caller's bug, so it throws). */
+export function checkDirection(board: { readonly dimensions: number }, dir: unknown): asserts dir is CubeDirection {
+  const dirs = directionsFor(board);
+  if (!dirs.includes(dir as CubeDirection)) throw new RangeError(`${JSON.stringify(dir) ?? String(dir)} is not one of ${dirs.join(', ')}`);
+}
 
 /** What happened to the tiles in one move, as plain data a view can animate. Cells are flat indices. */
 export type Step =
@@ -26,24 +42,36 @@ export interface MoveResult {
 }
 
 /**
- * For each size and direction, the board's lines as cell indices, each ordered from
- * the wall the tiles slide towards. One slide routine then serves all four directions.
+ * For each shape and direction, the board's lines as cell indices, each ordered from
+ * the wall the tiles slide towards. One slide routine then serves every direction: a
+ * cube is more lines (a square's lines in every layer, plus lines across the layers),
+ * not more rules.
  */
 const lineCache = new Map<string, Int32Array[]>();
 
-export function linesFor(size: number, dir: Direction): readonly Int32Array[] {
-  const key = `${size}:${dir}`;
+/** The axis each direction slides along: its stride is size ** axis (columns, rows, layers). */
+const AXES: Readonly<Record<CubeDirection, number>> = { left: 0, right: 0, up: 1, down: 1, out: 2, in: 2 };
+
+function buildLines(size: number, dir: CubeDirection, dimensions: number): Int32Array[] {
+  const lines: Int32Array[] = [];
+  const stride = size ** AXES[dir];
+  const toFarEnd = dir === 'right' || dir === 'down' || dir === 'in';
+  // A line starts at every cell whose coordinate along the axis is 0.
+  for (let start = 0; start < size ** dimensions; start++) {
+    if (Math.floor(start / stride) % size !== 0) continue;
+    const line = new Int32Array(size);
+    for (let k = 0; k < size; k++) line[k] = start + stride * (toFarEnd ? size - 1 - k : k);
+    lines.push(line);
+  }
+  return lines;
+}
+
+export function linesFor(size: number, dir: CubeDirection, dimensions: number = 2): readonly Int32Array[] {
+  const key = `${size}:${dimensions}:${dir}`;
   let lines = lineCache.get(key);
   if (!lines) {
-    lines = [];
-    for (let a = 0; a < size; a++) {
-      const line = new Int32Array(size);
-      for (let k = 0; k < size; k++) {
-        const j = dir === 'left' || dir === 'up' ? k : size - 1 - k;
-        line[k] = dir === 'left' || dir === 'right' ? a * size + j : j * size + a;
-      }
-      lines.push(line);
-    }
+    checkDirection({ dimensions }, dir);
+    lines = buildLines(size, dir, dimensions);
     lineCache.set(key, lines);
   }
   return lines;
@@ -52,15 +80,17 @@ export function linesFor(size: number, dir: Direction): readonly Int32Array[] {
 /**
  * Slides and merges every line towards the wall of `dir`. Each tile merges at most
  * once, and the pair nearest the wall merges first: [2,2,2,2] → [4,4,0,0].
- * Spawning is not part of a move; see `playMove`.
+ * Spawning is not part of a move; see `playMove`. Throws on a direction the board has
+ * no axis for (`in` or `out` on a square, or no direction at all).
  */
-export function move(board: Board, dir: Direction): MoveResult {
-  const { size, cells } = board;
+export function move(board: Board, dir: CubeDirection): MoveResult {
+  const { size, dimensions, cells } = board;
+  const lines = linesFor(size, dir, dimensions);
   const next = new Uint8Array(cells.length);
   const steps: Step[] = [];
   let gained = 0;
   let moved = false;
-  for (const line of linesFor(size, dir)) {
+  for (const line of lines) {
     let write = 0; // next free slot along the line, counted from the wall
     let open = -1; // cell of the last placed tile if it may still merge, else -1
     let openFrom = -1; // where that tile came from
@@ -90,5 +120,5 @@ export function move(board: Board, dir: Direction): MoveResult {
       openFrom = from;
     }
   }
-  return { board: moved ? { size, cells: next } : board, moved, gained, steps };
+  return { board: moved ? { size, dimensions, cells: next } : board, moved, gained, steps };
 }

@@ -1,4 +1,16 @@
-import { MAX_SIZE, MIN_SIZE, canMove, exponentOf, isValidSize, maxExponent, maxTile, toValues } from './board';
+import {
+  MAX_CUBE_SIZE,
+  MAX_SIZE,
+  MIN_SIZE,
+  canMove,
+  cellCount,
+  exponentOf,
+  isValidDimensions,
+  isValidSize,
+  maxExponent,
+  maxTile,
+  toValues,
+} from './board';
 import type { GameState, Status } from './game';
 import { STATUSES, isValidTarget, isWinningTile } from './game';
 import { isValidRngState, isValidSeed } from './rng';
@@ -15,7 +27,9 @@ export const MAX_RECORD_LENGTH = 1_000_000;
 export interface SavedGame {
   readonly v: typeof SAVE_VERSION;
   readonly size: number;
-  /** Tile values, row-major, 0 for empty. */
+  /** 3 for a cube; absent (as in every save made before cubes) for a square. */
+  readonly dimensions?: 3;
+  /** Tile values in the board's order (`(layer * size + row) * size + col`), 0 for empty. */
   readonly cells: number[];
   readonly score: number;
   readonly status: Status;
@@ -29,6 +43,8 @@ export function serializeGame(state: GameState): SavedGame {
   return {
     v: SAVE_VERSION,
     size: state.size,
+    // A square save stays byte for byte what it was, so older versions of the game still read it.
+    ...(state.board.dimensions === 3 ? { dimensions: 3 as const } : {}),
     cells: toValues(state.board),
     score: state.score,
     status: state.status,
@@ -47,15 +63,19 @@ export function parseGame(input: unknown): ParseResult<GameState> {
   if (!isRecord(input)) return fail('the save is not an object');
   const v = own(input, 'v');
   if (v !== SAVE_VERSION) return fail(`unsupported save version ${JSON.stringify(v) ?? 'undefined'}`);
+  const dimensions = own(input, 'dimensions') ?? 2;
   const size = own(input, 'size');
-  if (!isValidSize(size)) return fail(`board size must be an integer from ${MIN_SIZE} to ${MAX_SIZE}`);
+  if (!isValidDimensions(dimensions) || !isValidSize(size, dimensions))
+    return fail(`board size must be an integer from ${MIN_SIZE} to ${MAX_SIZE} (a cube's to ${MAX_CUBE_SIZE})`);
+  const count = cellCount(size, dimensions);
   const cells = own(input, 'cells');
-  if (!Array.isArray(cells) || cells.length !== size * size) return fail(`the board must have ${size * size} cells`);
-  const exponents = new Uint8Array(size * size);
+  if (!Array.isArray(cells) || cells.length !== count) return fail(`the board must have ${count} cells`);
+  const exponents = new Uint8Array(count);
   for (let i = 0; i < cells.length; i++) {
     const value: unknown = cells[i];
     const e = typeof value === 'number' ? exponentOf(value) : -1;
-    if (e < 0 || e > maxExponent(size)) return fail(`cell ${i} holds ${JSON.stringify(value) ?? 'nothing'}, not 0 or a power of two`);
+    if (e < 0 || e > maxExponent(size, dimensions))
+      return fail(`cell ${i} holds ${JSON.stringify(value) ?? 'nothing'}, not 0 or a power of two`);
     exponents[i] = e;
   }
   const score = own(input, 'score');
@@ -63,16 +83,16 @@ export function parseGame(input: unknown): ParseResult<GameState> {
   const status = own(input, 'status');
   if (!STATUSES.includes(status as Status)) return fail('status is not one of playing, won, keepPlaying, over');
   const record = own(input, 'record');
-  if (typeof record !== 'string' || record.length > MAX_RECORD_LENGTH || !/^[LRUD]*$/.test(record))
-    return fail('the move record is not a string of L, R, U, D');
+  if (typeof record !== 'string' || record.length > MAX_RECORD_LENGTH || !(dimensions === 3 ? /^[LRUDIO]*$/ : /^[LRUD]*$/).test(record))
+    return fail('the move record is not a string of L, R, U, D (and I, O in a cube)');
   const seed = own(input, 'seed');
   if (!isValidSeed(seed)) return fail('seed must be an integer from 0 to 4294967295');
   const rng = own(input, 'rng');
   if (!isValidRngState(rng)) return fail('random generator state is not four non-zero uint32 numbers');
   const target = own(input, 'target');
-  if (!isValidTarget(target, size)) return fail('target must be a power of two from 8 up');
+  if (!isValidTarget(target, size, dimensions)) return fail('target must be a power of two from 8 up');
 
-  const board = { size, cells: exponents };
+  const board = { size, dimensions, cells: exponents };
   const reached = isWinningTile(maxTile(board), target);
   const movable = canMove(board);
   const s = status as Status;

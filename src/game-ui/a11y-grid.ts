@@ -19,10 +19,8 @@ export function mountA11yGrid(
 ): { refresh(): void; dispose(): void } {
   const doc = grid.ownerDocument;
   const rows = doc.createElement('div');
-  rows.setAttribute('role', 'rowgroup');
   // Hidden from sight, present for assistive technology: the page and the embed share this class (src/styles/theme.css).
   rows.className = 'visually-hidden';
-  grid.setAttribute('role', 'grid');
   grid.append(rows);
   let cells: HTMLElement[] = [];
 
@@ -41,11 +39,18 @@ export function mountA11yGrid(
       rowEls.push(row);
     }
     rows.replaceChildren(...rowEls);
+    rows.setAttribute('role', 'rowgroup');
+    grid.setAttribute('role', 'grid');
     grid.setAttribute('aria-rowcount', String(size));
     grid.setAttribute('aria-colcount', String(size));
   };
 
   const render = (board: Board): void => {
+    // A cube: one grid per layer, by code loaded with the first cube (cube-access.ts).
+    if (board.dimensions > 2) {
+      cells = [];
+      return void import('./cube-access').then((code) => code.default(grid, rows, store.getState().game.board, lang(), cellLabel));
+    }
     if (cells.length !== board.cells.length) build(board.size);
     board.cells.forEach((e, i) => {
       const text = cellLabel(e, lang());

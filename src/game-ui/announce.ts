@@ -9,8 +9,11 @@ import { ENGLISH, intlTag, speaker } from '../i18n/core';
 import { EN_ANNOUNCE } from '../i18n/en/announce';
 import type { GameView } from '../store/types';
 
-const words = speaker(EN_ANNOUNCE);
+export const words = speaker(EN_ANNOUNCE);
 type Speak = ReturnType<typeof words>;
+
+/** How a cube's changes are said (cube-access.ts sets it when a cube game first shows: square games never load it). */
+export const forCubes: { describe?: (view: GameView, previous: GameView | null, lang: Lang) => string | null } = {};
 
 /** "Merged two 8s into 16 and 2 pairs of 2s into 4s.", biggest first, joined the locale's way. */
 function describeMerges(t: Speak, lang: Lang, steps: readonly Step[]): string | null {
@@ -48,6 +51,8 @@ const join = (lang: Lang, sentences: readonly (string | null)[]): string =>
  * Tile values are said as the tiles show them ("2048"), scores grouped for the locale.
  */
 export function describeChange(view: GameView, previous: GameView | null, lang: Lang = ENGLISH): string | null {
+  const cube = view.game.board.dimensions > 2 && forCubes.describe;
+  if (cube) return cube(view, previous, lang);
   const t = words(lang);
   const { game, change } = view;
   const score = t('said.score', { score: game.score });

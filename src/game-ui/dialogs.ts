@@ -59,8 +59,6 @@ export function ask(dialog: HTMLDialogElement, options: AskOptions = {}): Promis
   });
 }
 
-export const anyModalOpen = (doc: Document): boolean => doc.querySelector('dialog[open]') !== null;
-
 export interface ConfirmText {
   readonly title: string;
   readonly message: string;

@@ -7,6 +7,7 @@ import { say } from '../i18n/core';
 import { EN_SKINS } from '../i18n/en/skins';
 import { textOr } from '../i18n/notice';
 import { NO_WEBGL_MESSAGE } from '../skins/skin';
+import { NO_CUBE_MESSAGE } from '../skins/no-cube';
 import type { Fallback } from './skin-host';
 
 /** A skin's name for the player: ours in their language, another's as registered (`label`, the registry's English). */
@@ -23,7 +24,8 @@ export function fallbackText(reason: Fallback, lang: Lang): string {
     case 'stopped':
       return say(lang, EN_SKINS, 'skin.stopped', { skin });
     case 'unavailable': {
-      // The no-WebGL line is ours to translate; another skin's reason is its own words.
+      // The no-WebGL and no-cube lines are ours to translate; another skin's reason is its own words.
+      if (reason.message === NO_CUBE_MESSAGE) return say(lang, EN_SKINS, 'skin.noCube', { skin });
       return reason.message === NO_WEBGL_MESSAGE ? textOr(lang, 'skin.noWebgl', reason.message) : reason.message;
     }
   }

@@ -21,6 +21,8 @@ export interface OverlayActions {
   focusGame(): void;
   /** How long to let the final move play before covering the board (0 with reduced motion). */
   delay(): number;
+  /** How long the board celebrates a win once the winning move has played (the skin's `winCelebrationMs`; 0: it does not). */
+  celebration(): number;
   /** Resolves once the finished game is kept in the player's history: the game-over overlay waits for it (a few seconds at most). */
   kept?(): Promise<void>;
 }
@@ -105,7 +107,9 @@ export function mountOverlays(
       if (store.getState().game !== game) return;
       void (status === 'won' ? showWin(view) : showOver(view));
     };
-    const wait = animate ? actions.delay() : 0;
+    let wait = animate ? actions.delay() : 0;
+    // A win is celebrated on the board first where the skin does (the cubes), unless motion is reduced (no delay then).
+    if (wait && status === 'won') wait += actions.celebration();
     if (wait > 0) pending = { game, timer: setTimeout(show, wait) };
     else show();
   };

@@ -6,6 +6,7 @@
  * Each caller keeps only what differs: where the elements are, how a question is asked,
  * when input must wait, and its own extras (settings, AI, host events).
  */
+import type { CubeDirection } from '../engine';
 import type { QueuedCommands } from '../input';
 import { attachSwipe, queueCommands } from '../input';
 import type { Lang } from '../i18n/core';
@@ -13,11 +14,11 @@ import { ENGLISH, say } from '../i18n/core';
 import { EN_CORE } from '../i18n/en/core';
 import { MOVE_MS } from '../skins/timeline';
 import type { GameStore } from '../store';
-import type { GameView, NewGameRequest } from '../store/types';
+import type { GameView } from '../store/types';
 import { mountA11yGrid } from './a11y-grid';
 import type { describeChange } from './announce';
-import { gameAtStake } from './at-stake';
-import type { NewGameQuestion } from './question';
+import type { Confirm, Replacement } from './replace';
+import { replaceGame } from './replace';
 import type { HudElements } from './hud';
 import { mountHud } from './hud';
 import { createAnnouncer } from './live-region';
@@ -44,7 +45,7 @@ export interface SessionHooks {
   /** Whether the player's input may act now (false while a dialog or overlay asks something, or once taken down). */
   readonly playable: () => boolean;
   /** Asks the question about ending the game (worded by game-ui/question.ts); resolves true to go ahead (false, too, once the game is taken down). */
-  readonly confirm: (question: NewGameQuestion) => Promise<boolean>;
+  readonly confirm: Confirm;
   readonly reducedMotion: () => boolean;
   /** Puts focus back on the game, where keys play. */
   readonly focusGame: () => void;
@@ -54,13 +55,19 @@ export interface SessionHooks {
   readonly quiet?: () => boolean;
   /** The player's language, as it stands now (English when absent). */
   readonly lang?: () => Lang;
+  /** The board's direction for a move toward `screen`, where the board is seen turned (the page's 3D view); as it is when absent. */
+  readonly onBoard?: (screen: CubeDirection) => CubeDirection;
 }
 
 export interface GameSession {
   /** What keyboard, swipes, gamepads and the buttons drive: paced, and held while `playable()` is false. */
   readonly commands: QueuedCommands;
-  /** Starts a new game (of that size or seed, when given), asking first when it would end a game at stake or change the board size. */
-  requestNewGame(request?: Pick<NewGameRequest, 'size' | 'seed'>): Promise<boolean>;
+  /**
+   * Replaces the game (a new one, of that size or seed when given, or a position to play on
+   * from) through replace.ts, asking first when play is at stake; focus then goes back to the
+   * board. Resolves whether it was replaced.
+   */
+  requestNewGame(replacement?: Replacement): Promise<boolean>;
   /** Says something in the live region. */
   say(words: string): void;
   /** Writes what the session shows in words again, in the language `hooks.lang` now gives. */
@@ -68,27 +75,16 @@ export interface GameSession {
   dispose(): void;
 }
 
-/** The question asked before a new game, or null when nothing is at stake. */
-function newGameQuestion(view: GameView, { size, seed }: Pick<NewGameRequest, 'size' | 'seed'>): NewGameQuestion | null {
-  const current = view.game;
-  const resizing = size !== undefined && size !== current.size;
-  const inProgress = gameAtStake(view);
-  if (!inProgress && !resizing) return null;
-  return { resize: resizing ? size : null, seed: seed ?? null, score: inProgress ? current.score : null };
-}
-
 type Actions = () => ReturnType<GameStore['getState']>;
 
-/** A new game, asked about first when one is at stake; then focus goes back to the board. */
+/** A replacement of the game, asked about first when play is at stake; then focus goes back to the board. */
 const newGameAsking =
-  (actions: Actions, hooks: SessionHooks) =>
-  async (request: Pick<NewGameRequest, 'size' | 'seed'> = {}): Promise<boolean> => {
-    const question = newGameQuestion(actions(), request);
-    if (question && !(await hooks.confirm(question))) return false;
-    actions().newGame(request);
-    hooks.focusGame();
-    return true;
-  };
+  (store: GameStore, hooks: SessionHooks) =>
+  (replacement: Replacement = {}): Promise<boolean> =>
+    replaceGame(store, replacement, hooks.confirm).then((replaced) => {
+      if (replaced) hooks.focusGame();
+      return replaced;
+    });
 
 /** The player's commands, paced by the move queue, acting only while the game is playable. */
 function playerCommands(actions: Actions, hooks: SessionHooks, requestNewGame: () => Promise<boolean>): QueuedCommands {
@@ -98,7 +94,7 @@ function playerCommands(actions: Actions, hooks: SessionHooks, requestNewGame: (
     run();
   };
   return queueCommands({
-    move: (dir) => asPlayer(() => actions().move(dir)),
+    move: (dir) => asPlayer(() => actions().move(hooks.onBoard?.(dir) ?? dir)),
     undo: () => asPlayer(() => actions().undo()),
     newGame: () => asPlayer(() => void requestNewGame()),
   });
@@ -120,7 +116,7 @@ function tellChanges(
   let describe: typeof describeChange | null = null;
   const words = import('./announce').then(
     (loaded) => (describe = loaded.describeChange),
-    (error: unknown) => void console.warn('cube2048: the live region stays silent: its words could not be loaded', error),
+    (error: unknown) => void console.warn('cube2048: no words for the live region', error),
   );
   const tell = (view: GameView, previous: GameView): void => {
     const said = describe?.(view, previous, lang());
@@ -143,7 +139,7 @@ export function startSession(el: SessionElements, store: GameStore, hooks: Sessi
   const life = createLifetime();
   const actions: Actions = () => store.getState();
   const lang = hooks.lang ?? ((): Lang => ENGLISH);
-  const requestNewGame = newGameAsking(actions, hooks);
+  const requestNewGame = newGameAsking(store, hooks);
   const commands = life.own(playerCommands(actions, hooks, requestNewGame));
   const hud = life.own(mountHud(el, store, { reducedMotion: hooks.reducedMotion, lang }));
   const grid = life.own(mountA11yGrid(el.game, store, lang));

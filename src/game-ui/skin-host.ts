@@ -54,13 +54,13 @@ interface Mounted {
   readonly life: Lifetime;
 }
 
-/** Why the flat board stands in for `skin`, which could not load or start (`started`: its factory had loaded). */
-function fallbackReason(error: unknown, skin: string, started: boolean): Fallback {
+/** Why the flat board stands in for `skin`: `why`, unless it is unavailable here (its own reason then, such as no WebGL or a cube it cannot draw). */
+function fallbackReason(error: unknown, skin: string, why: Fallback['why']): Fallback {
   const unavailable = error instanceof SkinUnavailableError;
   // For whoever debugs it; the player gets the one line the host shows.
   if (!unavailable) console.warn(`cube2048: the ${skin} skin failed`, error);
   return {
-    why: unavailable ? 'unavailable' : started ? 'start' : 'load',
+    why: unavailable ? 'unavailable' : why,
     skin,
     label: skinLabel(skin),
     message: unavailable ? error.message : '',
@@ -128,11 +128,10 @@ export function createSkinHost(host: HTMLElement, store: ReadonlyStore<GameView>
     return mounted.name;
   };
 
-  /** A host's skin that throws after mounting gives way to the flat one. */
+  /** A host's skin that throws after mounting, or cannot draw the game's new shape, gives way to the flat one. */
   const stopped = (skin: Skin, error: unknown): void => {
     if (mounted?.skin !== skin || life.ended) return;
-    console.warn(`cube2048: the ${skin.name} skin failed`, error);
-    options.onFallback({ why: 'stopped', skin: mounted.name, label: skinLabel(mounted.name), message: '' });
+    options.onFallback(fallbackReason(error, mounted.name, 'stopped'));
     void show(FALLBACK_SKIN);
   };
 
@@ -152,7 +151,7 @@ export function createSkinHost(host: HTMLElement, store: ReadonlyStore<GameView>
       if (stale()) return mounted?.name ?? asked ?? FALLBACK_SKIN;
       return mount(asked, factory);
     } catch (error) {
-      const reason = fallbackReason(error, mounting, factory !== null);
+      const reason = fallbackReason(error, mounting, factory ? 'start' : 'load');
       if (asked === FALLBACK_SKIN || stale()) {
         if (!mounted && !stale()) host.textContent = say(lang(), EN_CORE, 'skin.noBoard');
         return mounted?.name ?? asked ?? FALLBACK_SKIN;

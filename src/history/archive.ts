@@ -10,7 +10,7 @@ import type { ParseResult } from '../engine';
 import { maxTile } from '../engine';
 import { fail, isRecord, own, parseJson } from '../engine/untrusted';
 import type { HistoryEntry } from './entry';
-import { parseEntry, recordOfEntry } from './entry';
+import { ENTRY_FIELDS, parseEntry, recordOfEntry } from './entry';
 import { verifyRecord } from '../replay/record';
 
 export const ARCHIVE_FORMAT = 'cube2048-history';
@@ -27,26 +27,8 @@ export interface DecodedArchive {
   readonly duplicates: number;
 }
 
-/** The entry's fields in one fixed order, so the same games always make the same text. */
-const FIELD_ORDER: readonly (keyof HistoryEntry)[] = [
-  'id',
-  'size',
-  'seed',
-  'target',
-  'score',
-  'maxTile',
-  'moveCount',
-  'end',
-  'mode',
-  'day',
-  'startedAt',
-  'endedAt',
-  'playedMs',
-  'moves',
-];
-
 /** One entry as one line of JSON (the terminal's history file uses the same lines). */
-export const entryLine = (entry: HistoryEntry): string => JSON.stringify(entry, FIELD_ORDER as string[]);
+export const entryLine = (entry: HistoryEntry): string => JSON.stringify(entry, ENTRY_FIELDS as string[]);
 
 export function encodeArchive(entries: readonly HistoryEntry[]): string {
   const head = `{"format":"${ARCHIVE_FORMAT}","v":${ARCHIVE_VERSION},"games":[`;

@@ -3,10 +3,10 @@
  * a store change in, what to keep (or take back) out. Pure: times are passed in.
  */
 import type { GameState } from '../engine';
-import { maxTile } from '../engine';
+import { isValidDimensions, maxTile } from '../engine';
 import { isRecord } from '../engine/untrusted';
 import type { GameEnd, GameMode, HistoryEntry } from './entry';
-import { GAME_MODES, entryId } from './entry';
+import { GAME_MODES, entryId, helpFields, shapeField, shapeOf } from './entry';
 
 /** A game replaced by a new one is kept once it has this many moves (or reached its target). */
 export const KEEP_AFTER_MOVES = 10;
@@ -40,6 +40,8 @@ export function historyEffect(before: GameState, after: GameState, kind: string)
 export interface GameMeta {
   /** Which game it is about (a save restored later must match it). */
   readonly size: number;
+  /** 3 for a cube; absent for a square. */
+  readonly dimensions?: 3;
   readonly seed: number;
   readonly mode: GameMode;
   readonly day?: string;
@@ -49,10 +51,22 @@ export interface GameMeta {
   readonly playedMs: number;
   /** The game ended and was kept: a later start (a reload) must not keep it again. */
   readonly kept?: boolean;
+  /** Moves the AI made and hints shown so far (absent: none), for the entry's `aiMoves` and `hints`. */
+  readonly aiMoves?: number;
+  readonly hints?: number;
 }
 
-export const startMeta = (game: Pick<GameState, 'size' | 'seed'>, mode: GameMode, now: number, day?: string): GameMeta => ({
+/** The kinds of help a player can have with a game: a move the AI made, a hint shown. */
+export type Help = 'aiMoves' | 'hints';
+
+/** The meta after one more help of that kind. */
+export const helpMeta = (meta: GameMeta, help: Help): GameMeta => ({ ...meta, [help]: (meta[help] ?? 0) + 1 });
+
+type Shaped = Pick<GameState, 'size' | 'seed'> & { readonly board: { readonly dimensions: GameState['board']['dimensions'] } };
+
+export const startMeta = (game: Shaped, mode: GameMode, now: number, day?: string): GameMeta => ({
   size: game.size,
+  ...shapeField(game.board.dimensions),
   seed: game.seed,
   mode,
   ...(mode === 'daily' && day !== undefined ? { day } : {}),
@@ -73,12 +87,15 @@ const isTime = (x: unknown): x is number => typeof x === 'number' && Number.isSa
 /** A meta read back from storage (the page's localStorage, the terminal's file), checked field by field; null when it is not one. */
 export function parseMeta(input: unknown): GameMeta | null {
   if (!isRecord(input)) return null;
-  const { size, seed, mode, day, startedAt, lastAt, playedMs, kept } = input;
+  const { size, dimensions = 2, seed, mode, day, startedAt, lastAt, playedMs, kept, aiMoves = 0, hints = 0 } = input;
+  if (!isValidDimensions(dimensions)) return null;
   if (!isTime(size) || !isTime(seed) || !isTime(startedAt) || !isTime(lastAt) || !isTime(playedMs)) return null;
+  if (!isTime(aiMoves) || !isTime(hints)) return null;
   if (typeof mode !== 'string' || !GAME_MODES.includes(mode as GameMode)) return null;
   if (day !== undefined && typeof day !== 'string') return null;
   return {
     size,
+    ...shapeField(dimensions),
     seed,
     mode: mode as GameMode,
     ...(typeof day === 'string' ? { day } : {}),
@@ -86,20 +103,26 @@ export function parseMeta(input: unknown): GameMeta | null {
     lastAt,
     playedMs,
     ...(kept === true ? { kept } : {}),
+    ...helpFields(aiMoves, hints),
   };
 }
 
 /** Whether a meta read back from storage belongs to this game. */
-export const metaFits = (meta: GameMeta, game: Pick<GameState, 'size' | 'seed'>): boolean =>
-  meta.size === game.size && meta.seed === game.seed;
+export const metaFits = (meta: GameMeta, game: Shaped): boolean =>
+  meta.size === game.size && shapeOf(meta) === game.board.dimensions && meta.seed === game.seed;
+
+/** The history id of a game as it stands (what `entryOf` keeps it under, and what a retraction removes). */
+export const idOfGame = (game: GameState): string =>
+  entryId({ size: game.size, dimensions: game.board.dimensions, target: game.target, seed: game.seed, moves: game.record });
 
 /** The entry to keep for a finished or left game. */
 export function entryOf(game: GameState, end: GameEnd, meta: GameMeta, now: number): HistoryEntry {
   const fits = metaFits(meta, game);
   const startedAt = fits ? meta.startedAt : now;
   return {
-    id: entryId({ size: game.size, target: game.target, seed: game.seed, moves: game.record }),
+    id: idOfGame(game),
     size: game.size,
+    ...shapeField(game.board.dimensions),
     seed: game.seed,
     target: game.target,
     score: game.score,
@@ -111,6 +134,7 @@ export function entryOf(game: GameState, end: GameEnd, meta: GameMeta, now: numb
     startedAt: Math.min(startedAt, now),
     endedAt: now,
     playedMs: fits ? meta.playedMs : 0,
+    ...(fits ? helpFields(meta.aiMoves, meta.hints) : {}),
     moves: game.record,
   };
 }

@@ -3,8 +3,9 @@
  * page's statistics view and `cube2048 stats`. No clock: "today" is passed in as a UTC day.
  * Field names are stable: `cube2048 stats --json` prints these objects as they are.
  */
+import type { Dimensions } from '../engine';
 import type { GameMode, GameSummary } from './entry';
-import { isWin } from './entry';
+import { isAssisted, isWin, shapeField, shapeOf } from './entry';
 
 /** How many games ended with each largest tile. */
 export interface TileBucket {
@@ -22,6 +23,8 @@ export interface ScorePoint {
   readonly endedAt: number;
   readonly score: number;
   readonly size: number;
+  /** 3 for a cube's game; absent for a square's. */
+  readonly dimensions?: 3;
 }
 
 /** A run of consecutive days (or games). */
@@ -62,22 +65,33 @@ export interface GroupStatistics {
 
 export interface SizeStatistics extends GroupStatistics {
   readonly size: number;
+  /** 3 for a cube's games; absent for a square's. */
+  readonly dimensions?: 3;
 }
 
 export interface Statistics {
   /** The UTC day (YYYY-MM-DD) the daily streaks were counted for. */
   readonly today: string;
+  /** Games the AI helped with (it moved, or a hint was shown) among those given: left out unless `withAssisted`. */
+  readonly assisted: number;
+  /** Whether those games are counted below. */
+  readonly withAssisted: boolean;
   readonly overall: GroupStatistics;
-  /** One entry per board size that has games, smallest first. */
+  /** One entry per board shape and size that has games: squares smallest first, then cubes. */
   readonly bySize: readonly SizeStatistics[];
 }
 
-/** The games of one size or mode (or both); absent criteria match everything. */
+/** The games of one shape, size or mode (or several); absent criteria match everything. */
 export const filterGames = <T extends GameSummary>(
   games: readonly T[],
-  filter: { readonly size?: number; readonly mode?: GameMode },
+  filter: { readonly size?: number; readonly dimensions?: Dimensions; readonly mode?: GameMode },
 ): T[] =>
-  games.filter((g) => (filter.size === undefined || g.size === filter.size) && (filter.mode === undefined || g.mode === filter.mode));
+  games.filter(
+    (g) =>
+      (filter.size === undefined || g.size === filter.size) &&
+      (filter.dimensions === undefined || shapeOf(g) === filter.dimensions) &&
+      (filter.mode === undefined || g.mode === filter.mode),
+  );
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -173,20 +187,30 @@ function groupOf(games: readonly GameSummary[], today: number | null): GroupStat
     totalMoves: ordered.reduce((sum, g) => sum + g.moveCount, 0),
     totalPlayedMs: ordered.reduce((sum, g) => sum + g.playedMs, 0),
     tileHistogram: tileHistogram(ordered),
-    scores: ordered.map((g) => ({ id: g.id, endedAt: g.endedAt, score: g.score, size: g.size })),
+    scores: ordered.map((g) => ({ id: g.id, endedAt: g.endedAt, score: g.score, size: g.size, ...shapeField(shapeOf(g)) })),
   };
 }
 
 /**
  * The statistics of `games`, overall and per board size. `today` is the UTC day
  * (YYYY-MM-DD) the daily-challenge streak counts to; an invalid day gives no current streak.
+ * They count the player's own games: those the AI helped with only `withAssisted`, so an
+ * autoplayed game is no one's win, best score or daily result unless asked.
  */
-export function statisticsOf(games: readonly GameSummary[], today: string): Statistics {
+export function statisticsOf(games: readonly GameSummary[], today: string, { withAssisted = false } = {}): Statistics {
   const day = dayNumber(today);
-  const sizes = [...new Set(games.map((g) => g.size))].sort((a, b) => a - b);
+  const own = games.filter((g) => !isAssisted(g));
+  const counted = withAssisted ? games : own;
+  // One group per shape and size, keyed so that squares sort before cubes and small before large.
+  const boards = [...new Set(counted.map((g) => shapeOf(g) * 100 + g.size))].sort((a, b) => a - b);
   return {
     today,
-    overall: groupOf(games, day),
-    bySize: sizes.map((size) => ({ size, ...groupOf(filterGames(games, { size }), day) })),
+    assisted: games.length - own.length,
+    withAssisted,
+    overall: groupOf(counted, day),
+    bySize: boards.map((key) => {
+      const [size, dimensions] = [key % 100, Math.floor(key / 100) as Dimensions];
+      return { size, ...shapeField(dimensions), ...groupOf(filterGames(counted, { size, dimensions }), day) };
+    }),
   };
 }

@@ -1,8 +1,9 @@
-import type { Direction } from '../engine';
+import type { CubeDirection } from '../engine';
 
 /** What a player can ask for. Input sources only call these; they never read the game. */
 export interface Commands {
-  move(dir: Direction): void;
+  /** `in` and `out` only reach the board of a cube game (the store refuses them on a square, as a move that changes nothing). */
+  move(dir: CubeDirection): void;
   undo(): void;
   newGame(): void;
 }

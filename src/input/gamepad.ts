@@ -1,4 +1,4 @@
-import type { Direction } from '../engine';
+import type { CubeDirection } from '../engine';
 import type { Commands, Detach, FrameScheduler } from './commands';
 import { browserFrames } from './commands';
 
@@ -18,16 +18,22 @@ export interface GamepadOptions {
   readonly getGamepads?: () => readonly (PadLike | null)[];
 }
 
-/** Standard mapping: d-pad buttons 12–15; B (1) undoes. */
-const DPAD: readonly [number, Direction][] = [
+/**
+ * Standard mapping: d-pad buttons 12–15; the shoulder buttons slide a cube's tiles, the right one (5)
+ * away from the player (`in`), the left one (4) toward them (`out`; on a square board they do
+ * nothing, as the store refuses those moves there); B (1) undoes.
+ */
+const BUTTONS: readonly [number, CubeDirection][] = [
   [12, 'up'],
   [13, 'down'],
   [14, 'left'],
   [15, 'right'],
+  [5, 'in'],
+  [4, 'out'],
 ];
 const UNDO_BUTTON = 1;
 
-type Control = Direction | 'undo';
+type Control = CubeDirection | 'undo';
 
 /** The browser's pads; none where the API is missing or blocked (a sandboxed iframe throws). */
 function readPads(win: Window): readonly (PadLike | null)[] {
@@ -38,9 +44,9 @@ function readPads(win: Window): readonly (PadLike | null)[] {
   }
 }
 
-/** Which control a pad holds right now: d-pad first, then the left stick, then undo. */
+/** Which control a pad holds right now: d-pad and shoulders first, then the left stick, then undo. */
 function heldControl(pad: PadLike, deadzone: number, stickWasHeld: boolean): Control | null {
-  for (const [button, dir] of DPAD) if (pad.buttons[button]?.pressed) return dir;
+  for (const [button, dir] of BUTTONS) if (pad.buttons[button]?.pressed) return dir;
   const x = pad.axes[0] ?? 0;
   const y = pad.axes[1] ?? 0;
   // Hysteresis: once pushed, the stick must come back near the centre before it moves again.
@@ -54,8 +60,8 @@ function heldControl(pad: PadLike, deadzone: number, stickWasHeld: boolean): Con
 }
 
 /**
- * Gamepads become commands: one move per press of the d-pad or push of the left stick, undo
- * on B. Polls once a frame, and only while a gamepad is connected.
+ * Gamepads become commands: one move per press of the d-pad, a shoulder button or a push of
+ * the left stick, undo on B. Polls once a frame, and only while a gamepad is connected.
  */
 export function attachGamepad(win: Window, commands: Commands, options: GamepadOptions = {}): Detach {
   const deadzone = options.deadzone ?? 0.5;

@@ -6,6 +6,7 @@ import type { Lang } from '../i18n/core';
 import { ENGLISH, say } from '../i18n/core';
 import { EN_HELP } from '../i18n/en/help';
 import type { HowToCaps } from './keymap';
+import { keysOr } from './keys-or';
 
 /**
  * How to play, in one sentence in the player's language for the game page and the embed, each
@@ -16,7 +17,7 @@ import type { HowToCaps } from './keymap';
  * new binding changes the keymap and the copies its test prints, nothing else.
  */
 export function howToSentence(lang: Lang = ENGLISH, keys: HowToCaps = HOW_TO_CAPS): string {
-  const or = say(lang, EN_HELP, 'keys.or');
+  const or = keysOr(lang);
   return say(lang, EN_HELP, 'game.howTo', {
     move: keys.move.join(say(lang, EN_HELP, 'keys.list')),
     undo: keys.undo.join(or),

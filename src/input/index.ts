@@ -2,6 +2,7 @@
 export type { Commands, Detach, FrameScheduler } from './commands';
 export { browserFrames, frameOrTimeout } from './commands';
 export { attachKeyboard, belongsToAnotherControl, describeKeys } from './keyboard';
+// The view's keys (./view-keys) load with the page's turning, so they are not re-exported here.
 export type { KeyboardOptions } from './keyboard';
 export {
   AI_KEYS,
@@ -9,6 +10,7 @@ export {
   GAME_KEYS,
   REPLAY_KEYS,
   TERMINAL_KEYS,
+  VIEW_KEYS,
   GAME_SHORTCUTS,
   PAGE_HELP,
   ariaKeys,
@@ -20,7 +22,7 @@ export {
   moveSets,
 } from './keymap';
 // The how-to sentence (./how-to) is not re-exported: an embed in English never loads it.
-export type { GameCommand, HowToCaps, KeyCommand, KeyLike, Keymap, KeyPlace } from './keymap';
+export type { GameCommand, HowToCaps, ViewHowToCaps, ViewKeyCommand, KeyCommand, KeyLike, Keymap, KeyPlace } from './keymap';
 export { attachSwipe, swipeDirection, defaultThreshold } from './swipe';
 export type { SwipeOptions } from './swipe';
 // The gamepad code itself (./gamepad) is loaded on demand, so it is not re-exported here.

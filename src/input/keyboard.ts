@@ -40,7 +40,7 @@ export function attachKeyboard(element: HTMLElement, commands: Commands, options
   const onKeyDown = (event: Event): void => {
     const e = event as KeyboardEvent;
     // Inside a shadow root e.target is retargeted to its host; composedPath()[0] is the real field.
-    const inner = typeof e.composedPath === 'function' ? (e.composedPath()[0] ?? null) : null;
+    const inner = e.composedPath?.()[0] ?? null;
     if (e.defaultPrevented || belongsToAnotherControl(e.target) || belongsToAnotherControl(inner)) return;
     const command = commandFor(GAME_KEYS, e);
     if (!command) return;
@@ -57,14 +57,18 @@ export function attachKeyboard(element: HTMLElement, commands: Commands, options
  * Writes the keymap into a page's own help, so the page never spells a key out: each
  * `[data-keys]` element gets the aria-keyshortcuts of the command it names, and each
  * `[data-how-to]` element the how-to sentence, each key in a <kbd>.
+ * `howTo`: the sentence in the player's language (`howToSentence`, src/input/how-to.ts), key labels in [brackets], for
+ * `[data-how-to]`, English by default, left as it is when null; `viewHowTo` (`viewHowToSentence`), when given, for `[data-how-to="view"]`.
  */
-/** `howTo`: the sentence in the player's language (`howToSentence`, src/input/how-to.ts), key labels in [brackets]; English by default. */
-export function describeKeys(root: ParentNode & Node, howTo: string = HOW_TO): void {
+export function describeKeys(root: ParentNode & Node, howTo: string | null = HOW_TO, viewHowTo?: string): void {
   const doc = root.ownerDocument ?? (root as Document);
   const shortcuts: Readonly<Record<string, string>> = { ...GAME_SHORTCUTS, ...PAGE_HELP.shortcuts };
   for (const el of root.querySelectorAll<HTMLElement>('[data-keys]'))
     el.setAttribute('aria-keyshortcuts', shortcuts[el.dataset['keys'] ?? ''] ?? '');
   const kbd = (label: string): HTMLElement => Object.assign(doc.createElement('kbd'), { textContent: label });
-  for (const el of root.querySelectorAll('[data-how-to]'))
-    el.replaceChildren(...howTo.split(/[[\]]/).map((part, i) => (i % 2 === 1 ? kbd(part) : part)));
+  for (const el of root.querySelectorAll<HTMLElement>('[data-how-to]')) {
+    const sentence = el.dataset['howTo'] ? viewHowTo : howTo;
+    if (sentence !== undefined && sentence !== null)
+      el.replaceChildren(...sentence.split(/[[\]]/).map((part, i) => (i % 2 === 1 ? kbd(part) : part)));
+  }
 }

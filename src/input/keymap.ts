@@ -12,11 +12,16 @@
  * '[Shift+]' lets Shift be held, and '[Any+]' anything. Otherwise no modifier may be held:
  * Shift+arrow and Alt+letter stay the browser's.
  */
-import type { Direction } from '../engine';
+import type { DepthDirection, Direction } from '../engine';
 
 export type GameCommand = Direction | 'undo' | 'newGame';
+/** What turns the 3D view (skins/camera-view.ts's `ViewCommand`). */
+export type ViewKeyCommand = 'turnLeft' | 'turnRight' | 'topView' | 'resetView';
 export type KeyCommand =
   | GameCommand
+  | DepthDirection
+  | 'spread'
+  | ViewKeyCommand
   | 'hint'
   | 'stopAutoplay'
   | 'keepGoing'
@@ -55,8 +60,27 @@ export const GAME_KEYS: Keymap<GameCommand> = {
   n: 'newGame',
 };
 
+/**
+ * A cube's keys for its third axis, wherever a cube is played (kept apart from GAME_KEYS so a
+ * square-only game carries none): F sends the tiles forward, away from you (`in`), B back
+ * toward you (`out`), and Page Down and Page Up go down and up the stack of layers the same way.
+ */
+export const DEPTH_KEYS: Keymap<DepthDirection> = { f: 'in', b: 'out', PageDown: 'in', PageUp: 'out' };
+
+/**
+ * The key held to pull a cube's layers apart in the browser (the 3D board's `spreadLayers`): X, for
+ * "x-ray", free among every other binding and away from where AZERTY and QWERTZ move letters.
+ */
+export const SPREAD_KEYS: Keymap<'spread'> = { x: 'spread' };
+
 /** The AI panel's keys on the game page; I for "idea" is free among the game keys. */
 export const AI_KEYS: Keymap<'hint' | 'stopAutoplay'> = { '[Shift+]i': 'hint', '[Any+]Escape': 'stopAutoplay' };
+
+/**
+ * The 3D view's keys on the game page: a quarter turn either way with Q and E (by place, beside
+ * WASD), the view from the top with T, and back to the tilted view with R.
+ */
+export const VIEW_KEYS: Keymap<ViewKeyCommand> = { KeyQ: 'turnLeft', KeyE: 'turnRight', t: 'topView', r: 'resetView' };
 
 /** The terminal's own keys, besides the game's. */
 export const TERMINAL_KEYS: Keymap<'keepGoing' | 'quit' | 'finish' | 'redraw'> = {
@@ -158,10 +182,40 @@ export interface HowToCaps {
   readonly newGame: readonly string[];
 }
 
+/** The keys of the view's how-to sentence, by what they do, each key cap in [brackets]. */
+export interface ViewHowToCaps {
+  readonly turn: readonly string[];
+  readonly top: readonly string[];
+  readonly reset: readonly string[];
+}
+
+const capsOf = (map: Keymap, command: KeyCommand): string[] => keysFor(map, command).map((key) => `[${keyLabel(key)}]`);
+
+/** The keys of a cube game's how-to sentence, by what they do, each key cap in [brackets]. */
+export interface CubeHowToCaps {
+  readonly in: readonly string[];
+  readonly out: readonly string[];
+  readonly spread: readonly string[];
+}
+
+/** The cube's how-to sentence's key caps, from the bindings above. */
+export const cubeHowToCaps = (): CubeHowToCaps => ({
+  in: capsOf(DEPTH_KEYS, 'in'),
+  out: capsOf(DEPTH_KEYS, 'out'),
+  spread: capsOf(SPREAD_KEYS, 'spread'),
+});
+
+/** The view's how-to sentence's key caps, from the bindings above. */
+export const viewHowToCaps = (): ViewHowToCaps => ({
+  turn: [...capsOf(VIEW_KEYS, 'turnLeft'), ...capsOf(VIEW_KEYS, 'turnRight')],
+  top: capsOf(VIEW_KEYS, 'topView'),
+  reset: capsOf(VIEW_KEYS, 'resetView'),
+});
+
 /** The how-to sentence's key caps, from the bindings above. */
 export function howToCaps(): HowToCaps {
   const caps = (labels: readonly string[]): string => `[${labels.join('][')}]`;
-  const of = (command: KeyCommand): string[] => keysFor(GAME_KEYS, command).map((key) => caps([keyLabel(key)]));
+  const of = (command: KeyCommand): string[] => capsOf(GAME_KEYS, command);
   const move = moveSets().map((set) => {
     const labels = set.map((key) => keyLabel(key));
     return labels.every((label) => /^[A-Z]$/.test(label)) ? `[${labels.join('')}]` : caps(labels);
@@ -183,8 +237,8 @@ export const HOW_TO =
 /** `ariaKeys(GAME_KEYS, …)` of the game's buttons (the page's and the embed's). */
 export const GAME_SHORTCUTS = { newGame: 'N', undo: 'U Control+Z Meta+Z' } as const;
 
-/** The game page's own: `ariaKeys` of its other buttons (the AI's hint, the replay viewer's), and `keyLabel` of the AI panel's keys for its buttons' titles. */
+/** The game page's own: `ariaKeys` of its other buttons (the AI's hint, the replay viewer's, the view's reset), and `keyLabel` of the AI panel's keys for its buttons' titles. */
 export const PAGE_HELP = {
-  shortcuts: { hint: 'I', back: 'ArrowLeft', forward: 'ArrowRight', playPause: 'Space K' },
+  shortcuts: { hint: 'I', back: 'ArrowLeft', forward: 'ArrowRight', playPause: 'Space K', resetView: 'R' },
   labels: { hint: 'I', stopAutoplay: 'Esc' },
 } as const;

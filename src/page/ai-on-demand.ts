@@ -8,8 +8,12 @@ import { say } from '../i18n/core';
 import { EN_PAGE } from '../i18n/en/page';
 import { AI_KEYS, PAGE_HELP, belongsToAnotherControl, commandFor } from '../input';
 import type { GameStore } from '../store';
-import { anyModalOpen } from '../game-ui/dialogs';
+import { anyModalOpen } from '../game-ui/modal';
+import type { Lifetime } from '../game-ui/lifetime';
 import { createLifetime } from '../game-ui/lifetime';
+import { isRecord, own, parseJson } from '../engine/untrusted';
+import { historyKeys } from '../game-ui/history/noting';
+import { localStorageOf } from '../game-ui/local-storage';
 import type { SkinHost } from '../game-ui/skin-host';
 import type { AiPanel } from './ai-panel';
 import { byId } from './by-id';
@@ -24,12 +28,51 @@ export interface AiOnDemandOptions {
   readonly say: (words: string) => void;
   readonly notify: (message: string) => void;
   readonly lang: () => Lang;
+  /** The store's key prefix: beside the save, the history's meta says across a reload whether the AI helped with the game. */
+  readonly keyPrefix: string;
 }
 
 /** What the page asks of the AI whether or not its panel has loaded (see AiPanel). */
-export type AiOnDemand = Pick<AiPanel, 'playerActed' | 'autoplaying' | 'relabel' | 'dispose'>;
+export type AiOnDemand = Pick<AiPanel, 'playerActed' | 'autoplaying' | 'made' | 'hints' | 'relabel' | 'dispose'> & {
+  /** Whether the AI has helped with the game in progress (a move it made, a hint shown), the change being made now included. */
+  helped(): boolean;
+};
 
-export function aiOnDemand({ doc, game, lang, ...options }: AiOnDemandOptions): AiOnDemand {
+/** Whether the history's meta beside the save says the AI helped with `game` (an earlier visit's autoplay or hint). */
+function helpedBefore(store: GameStore, metaKey: string, win: Window): boolean {
+  const { game } = store.getState();
+  let text: string | null = null;
+  try {
+    text = localStorageOf(win).getItem(metaKey);
+  } catch {
+    // Storage blocked: nothing said of an earlier visit.
+  }
+  const meta = parseJson(text ?? 'null');
+  if (!isRecord(meta) || own(meta, 'seed') !== game.seed || own(meta, 'size') !== game.size) return false;
+  return Number(own(meta, 'aiMoves') ?? 0) > 0 || Number(own(meta, 'hints') ?? 0) > 0;
+}
+
+/** Follows the AI's help with the game in progress: a game it helped with does not raise the best score. */
+function followHelp(store: GameStore, metaKey: string, ai: () => AiPanel | null, life: Lifetime, win: Window): () => boolean {
+  let helpedGame = helpedBefore(store, metaKey, win);
+  let hintsSeen = 0;
+  const helpedNow = (seq: number): boolean => {
+    const panel = ai();
+    return panel !== null && (panel.made(seq) || panel.hints() > hintsSeen);
+  };
+  life.own(
+    store.subscribe((view) => {
+      // Hints shown before a new game were for the game it replaced.
+      if (view.change.kind === 'new') helpedGame = false;
+      else if (helpedNow(view.change.seq)) helpedGame = true;
+      hintsSeen = ai()?.hints() ?? 0;
+    }),
+  );
+  // Asked while the store saves a change, before it is published: that change is the next number.
+  return () => helpedGame || helpedNow(store.getState().change.seq + 1);
+}
+
+export function aiOnDemand({ doc, game, lang, keyPrefix, ...options }: AiOnDemandOptions): AiOnDemand {
   const life = createLifetime();
   const elements = {
     hint: byId<HTMLButtonElement>(doc, 'ai-hint'),
@@ -69,6 +112,9 @@ export function aiOnDemand({ doc, game, lang, ...options }: AiOnDemandOptions): 
     get autoplaying() {
       return ai?.autoplaying ?? false;
     },
+    helped: followHelp(options.store, historyKeys(keyPrefix).meta, () => ai, life, doc.defaultView as Window),
+    made: (seq) => ai?.made(seq) ?? false,
+    hints: () => ai?.hints() ?? 0,
     relabel() {
       ai?.relabel();
       titles();

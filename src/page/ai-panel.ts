@@ -1,7 +1,8 @@
 /**
  * The AI on the game page: a hint (the suggested direction on the board and in words),
- * autoplay at a chosen speed (autoplay.ts), and a line with the expected value of each
- * direction. Every search runs in the AI worker (src/ai/client.ts), so the page never waits on it.
+ * autoplay at a chosen speed (autoplay.ts), and the move it suggests in a plain sentence, with
+ * how it rated every move behind a "Why?". Every search runs in the AI worker
+ * (src/ai/client.ts), so the page never waits on it.
  */
 import type { AiClient, Suggestion } from '../ai/client';
 import { createAiClient, isCancelled } from '../ai/client';
@@ -9,7 +10,7 @@ import type { Direction } from '../engine';
 import { acceptsMoves } from '../engine';
 import { AI_KEYS, belongsToAnotherControl, commandFor } from '../input';
 import type { GameStore } from '../store';
-import { anyModalOpen } from '../game-ui/dialogs';
+import { anyModalOpen } from '../game-ui/modal';
 import type { Lang } from '../i18n/core';
 import { ENGLISH, intlTag, speaker } from '../i18n/core';
 import { EN_AI } from '../i18n/en/ai';
@@ -56,65 +57,117 @@ export interface AiPanel {
    * and, when it stops, why and the score.
    */
   readonly autoplaying: boolean;
+  /** Whether the store's change with this number is a move autoplay made (the history counts them). */
+  made(seq: number): boolean;
+  /** How many hints were shown on the board so far (the history counts them). */
+  hints(): number;
   /** Writes the buttons' words again in the page's language. */
   relabel(): void;
   dispose(): void;
 }
 
-const compacts = new Map<string, Intl.NumberFormat>();
-const compactFor = (lang: Lang): Intl.NumberFormat => {
-  let format = compacts.get(lang.locale);
+const percents = new Map<string, Intl.NumberFormat>();
+const percentFor = (lang: Lang): Intl.NumberFormat => {
+  let format = percents.get(lang.locale);
   if (!format)
-    compacts.set(lang.locale, (format = new Intl.NumberFormat(intlTag(lang.locale), { notation: 'compact', maximumSignificantDigits: 3 })));
+    percents.set(lang.locale, (format = new Intl.NumberFormat(intlTag(lang.locale), { style: 'percent', maximumSignificantDigits: 2 })));
   return format;
 };
 
-/**
- * The analysis line, direction by direction in a fixed order: the best move's expected value
- * in full, the others as how much they give up ("← 1.61M · ↑ −1.2K · → −25K · ↓ no move"),
- * so small differences stay visible. The search's values: higher is better.
- */
-export function scoreParts(
-  scores: Suggestion['scores'],
-  best: Direction | null,
-  lang: Lang = ENGLISH,
-): { dir: Direction; text: string; best: boolean }[] {
-  const top = best ? scores[best] : null;
-  const compact = compactFor(lang);
-  return ORDER.map((dir) => {
-    const value = scores[dir];
-    let text: string;
-    if (value === null) text = words(lang)('ai.noMove').replace(/ /g, '\u00a0');
-    else if (top === null || top === undefined || dir === best) text = compact.format(value);
-    else text = value === top ? '±0' : `\u2212${compact.format(top - value)}`;
-    return { dir, text: `${ARROWS[dir]}\u00a0${text}`, best: dir === best };
-  });
+export interface MoveRating {
+  readonly dir: Direction;
+  readonly best: boolean;
+  /** How far below the best move's rating this move's is, as a share of it (0 for the best); null where the move is not possible. */
+  readonly lower: number | null;
 }
 
-/** What the panel shows: the hint on the board, the analysis line and the autoplay button. */
+/** Below this share a move is as good as the best: the search's ratings differ by rounding noise there. */
+const AS_GOOD = 0.0005;
+
+/**
+ * The search's ratings (higher is better, on no scale a player knows) as something readable:
+ * each move, the best first, then the others from the nearest to it, with how much lower each
+ * was rated as a share of the best rating.
+ */
+export function moveRatings(scores: Suggestion['scores'], best: Direction | null): MoveRating[] {
+  const top = best ? scores[best] : null;
+  const ratings = ORDER.map((dir): MoveRating => {
+    const value = scores[dir];
+    const lower = value === null || top === null || top === undefined ? null : Math.max(0, (top - value) / (Math.abs(top) || 1));
+    return { dir, best: dir === best, lower };
+  });
+  const rank = (r: MoveRating): number => (r.best ? -1 : (r.lower ?? Infinity));
+  return ratings.sort((a, b) => rank(a) - rank(b));
+}
+
+/** How a rating reads: "best", "just as good", "rated 0.28% lower", "not possible". */
+export function ratingWords(rating: MoveRating, t: Words, lang: Lang): string {
+  if (rating.best) return t('ai.best');
+  if (rating.lower === null) return t('ai.impossible');
+  if (rating.lower < AS_GOOD) return t('ai.asGood');
+  return t('ai.lower', { percent: percentFor(lang).format(rating.lower) });
+}
+
+/** The analysis: the suggested move in a sentence beside its arrow, and behind "Why?", how each move was rated. */
+function analysisView(root: HTMLElement, t: Words) {
+  const doc = root.ownerDocument;
+  const el = <K extends keyof HTMLElementTagNameMap>(tag: K, className = ''): HTMLElementTagNameMap[K] => {
+    const made = doc.createElement(tag);
+    made.className = className;
+    return made;
+  };
+  const move = el('p', 'ai-move');
+  const arrow = el('span', 'ai-arrow');
+  arrow.setAttribute('aria-hidden', 'true');
+  const sentence = el('strong');
+  move.append(arrow, sentence);
+  const why = el('details', 'ai-why');
+  const summary = el('summary');
+  const intro = el('p');
+  const list = el('ol');
+  why.append(summary, intro, list);
+  return {
+    show(ratings: readonly MoveRating[], words: (rating: MoveRating) => string): void {
+      if (!move.isConnected) root.replaceChildren(move, why);
+      const best = ratings.find((r) => r.best);
+      move.hidden = !best;
+      if (best) {
+        arrow.textContent = ARROWS[best.dir];
+        sentence.textContent = t(`ai.move.${best.dir}`);
+      }
+      summary.textContent = t('ai.why');
+      intro.textContent = t('ai.whyIntro');
+      list.replaceChildren(
+        ...ratings.map((rating) => {
+          const item = el('li');
+          item.dataset['dir'] = rating.dir;
+          if (rating.best) item.dataset['best'] = '';
+          const name = el('span');
+          name.textContent = `${ARROWS[rating.dir]} ${t(`ai.move.${rating.dir}`)}`;
+          const rated = el('span');
+          rated.textContent = words(rating);
+          item.append(name, ' ', rated);
+          return item;
+        }),
+      );
+    },
+  };
+}
+
+/** What the panel shows: the hint on the board, the analysis and the autoplay button. */
 function aiDisplay(elements: AiPanelElements, skins: SkinHost, t: Words, lang: () => Lang) {
-  const doc = elements.game.ownerDocument;
+  const view = analysisView(elements.analysis, t);
+  let hints = 0;
   return {
     hint(dir: Direction | null): void {
       skins.setHint(dir);
       if (dir) elements.game.dataset['hint'] = dir;
       else delete elements.game.dataset['hint'];
+      if (dir) hints++;
     },
+    hints: (): number => hints,
     analysis(suggestion: Suggestion): void {
-      const parts = scoreParts(suggestion.scores, suggestion.dir, lang()).map((part) => {
-        const el = doc.createElement(part.best ? 'strong' : 'span');
-        el.textContent = part.text;
-        el.dataset['dir'] = part.dir;
-        return el;
-      });
-      // A label and the four values, which wrap as a group: all four always show.
-      const label = doc.createElement('span');
-      label.className = 'ai-analysis-label';
-      label.textContent = t('ai.expected');
-      const values = doc.createElement('span');
-      values.className = 'ai-analysis-values';
-      values.append(...parts.flatMap((el, i) => (i === 0 ? [el] : [' ', el])));
-      elements.analysis.replaceChildren(label, values);
+      view.show(moveRatings(suggestion.scores, suggestion.dir), (rating) => ratingWords(rating, t, lang()));
       elements.analysis.hidden = false;
     },
     autoplay(on: boolean): void {
@@ -161,6 +214,16 @@ function listenToPlayer(
       void hint();
     }
   });
+}
+
+/**
+ * The AI searches square boards only: on a cube a hint or autoplay asked for is answered with a
+ * line saying so (the page's cube part shows it in the bar too), never searched.
+ */
+function squaresOnly<T extends { hint: () => Promise<void>; startAutoplay: () => void }>(asks: T, options: AiPanelOptions): T {
+  const onCube = (): boolean =>
+    options.store.getState().game.board.dimensions === 3 && (options.say(words(options.lang?.() ?? ENGLISH)('ai.squaresOnly')), true);
+  return { ...asks, hint: () => (onCube() ? Promise.resolve() : asks.hint()), startAutoplay: () => onCube() || asks.startAutoplay() };
 }
 
 export function mountAiPanel(elements: AiPanelElements, options: AiPanelOptions): AiPanel {
@@ -235,7 +298,7 @@ export function mountAiPanel(elements: AiPanelElements, options: AiPanelOptions)
       if (!autoplay.running) elements.analysis.hidden = true;
     }),
   );
-  listenToPlayer(life, elements, { autoplay, hint, startAutoplay });
+  listenToPlayer(life, elements, squaresOnly({ autoplay, hint, startAutoplay }, options));
   // The buttons' titles name their keys from the keymap; the page writes them (it shows them before this code loads).
   const relabel = (): void => show.autoplay(autoplay.running);
   relabel();
@@ -245,6 +308,8 @@ export function mountAiPanel(elements: AiPanelElements, options: AiPanelOptions)
     get autoplaying() {
       return autoplay.running;
     },
+    made: autoplay.made,
+    hints: show.hints,
     dispose: () => life.end(),
   };
 }

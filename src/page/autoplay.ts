@@ -9,7 +9,7 @@ import type { PresetName } from '../ai/presets';
 import type { Direction } from '../engine';
 import { acceptsMoves } from '../engine';
 import type { GameStore } from '../store';
-import { anyModalOpen } from '../game-ui/dialogs';
+import { anyModalOpen } from '../game-ui/modal';
 import type { Lifetime } from '../game-ui/lifetime';
 import { createLifetime } from '../game-ui/lifetime';
 import type { SkinHost } from '../game-ui/skin-host';

@@ -2,9 +2,14 @@
  * The language the game page speaks: the markup's words, `<html lang dir>` and the key help
  * in it from the start, and another language taken up while the page runs.
  */
+import { chooseLocale } from '../i18n/choose';
 import type { Lang, Locale } from '../i18n/core';
 import { describeKeys } from '../input';
 import { createLifetime } from '../game-ui/lifetime';
+
+/** The page's language (the game's and the showcase's): `?lang=` (this visit), else the Language setting, else the browser's languages. */
+export const pageLocale = (asked: string | null, setting: Locale | 'auto', browser: readonly string[]): Locale =>
+  chooseLocale([asked, setting === 'auto' ? null : setting, ...browser]);
 
 /** Writes the markup's words in a language: `game-ui/localize.ts`'s `localize`, and the how-to sentence with the keymap's keys. */
 export type Localize = (root: ParentNode & Node, lang: Lang) => void;
@@ -18,12 +23,12 @@ export const loadWords = (locale: Locale): Promise<{ lang: Lang; localize: Local
   Promise.all([
     import('../i18n/load').then((code) => code.loadLang(locale)),
     import('../game-ui/localize'),
-    import('../input/how-to'),
+    import('./help-sentences'),
   ]).then(([lang, words, help]) => ({
     lang,
     localize: (root, to) => {
       words.localize(root, to);
-      describeKeys(root, help.howToSentence(to));
+      describeKeys(root, help.helpSentence(to));
     },
   }));
 

@@ -6,19 +6,18 @@
  * settings dialog (settings-on-demand.ts). The page owns what they start and ends it with
  * `dispose`; main.ts hands in the store and attaches the input sources.
  */
-import { chooseLocale } from '../i18n/choose';
-import type { Lang, Locale } from '../i18n/core';
+import type { Lang } from '../i18n/core';
 import type { QueuedCommands } from '../input';
 import type { PlayableSkin } from '../skins/registry';
 import type { GameStore } from '../store';
+import type { NewGameRequest } from '../store/types';
 import { DEFAULT_KEY_PREFIX } from '../store';
-import { anyModalOpen, confirmWith } from '../game-ui/dialogs';
+import type { Lifetime } from '../game-ui/lifetime';
 import { createLifetime } from '../game-ui/lifetime';
+import { anyModalOpen } from '../game-ui/modal';
 import type { PageNotice } from '../game-ui/notices';
-import { mountNotices } from '../game-ui/notices';
-import type { OverlayActions } from '../game-ui/overlays';
-import { mountOverlays } from '../game-ui/overlays';
-import { questionText } from '../game-ui/question';
+import { loadWhenWanted } from '../game-ui/when-wanted';
+import type { PageExtras, PageExtrasParams } from './page-extras';
 import type { GameSession, SessionHooks } from '../game-ui/session';
 import { overlayDelay, startSession } from '../game-ui/session';
 import type { SkinHost } from '../game-ui/skin-host';
@@ -27,13 +26,14 @@ import type { PageBoard } from './board';
 import { mountPageBoard } from './board';
 import { byId } from './by-id';
 import { DAILY_KEY_PREFIX, showDailyBanner } from './daily';
+import { cubeOnDemand } from './cube-on-demand';
 import { createFeedback } from './feedback';
 import { historyOnDemand } from './history-on-demand';
 import type { Localize, PageLanguage } from './language';
-import { speakPageLanguage } from './language';
+import { pageLocale, speakPageLanguage } from './language';
 import type { PlayOnTarget } from './replay-viewer';
 import type { SettingsStore } from './settings';
-import type { SettingsPanel } from './settings-panel';
+import type { SettingsPanel, SettingsPanelHooks } from './settings-panel';
 import { settingsOnDemand } from './settings-on-demand';
 import type { Sharing } from './sharing';
 import { sharingOnDemand } from './sharing';
@@ -54,13 +54,12 @@ export interface PageOptions {
   readonly lang: Lang;
   /** `game-ui/localize.ts`'s `localize`, loaded with a language other than English (the markup is English already). */
   readonly localize?: Localize;
-  /** The game in the store was started from a chosen seed (`?seed=`), for its entry in the history. */
-  readonly seeded?: boolean;
+  /**
+   * The game the address asks for (`?seed=`, `?size=`, or today's challenge over an earlier
+   * day's): it replaces the game in progress once the page is up, asking first when that game is at stake.
+   */
+  readonly start?: Pick<NewGameRequest, 'size' | 'dimensions' | 'seed'> | null;
 }
-
-/** The page's language: `?lang=` (this visit), else the Language setting, else the browser's languages. */
-export const pageLocale = (asked: string | null, setting: Locale | 'auto', browser: readonly string[]): Locale =>
-  chooseLocale([asked, setting === 'auto' ? null : setting, ...browser]);
 
 export interface Page {
   /** What keyboard and gamepad drive: paced by the move queue, ignored while a dialog is open. */
@@ -71,6 +70,8 @@ export interface Page {
   readonly lang: () => Lang;
   readonly skins: SkinHost;
   notify(notice: PageNotice): void;
+  /** Whether the AI has helped with the game in progress: the store does not raise the best score for it (main.ts). */
+  helped(): boolean;
   dispose(): void;
 }
 
@@ -92,24 +93,9 @@ const startPageSession = (doc: Document, store: GameStore, hooks: Omit<SessionHo
     { playable: () => !anyModalOpen(doc), ...hooks },
   );
 
-/** The win and game-over overlays, which play the final move out first; game over also waits until the game is kept. */
-const mountPageOverlays = (
-  doc: Document,
-  store: GameStore,
-  hooks: Pick<OverlayActions, 'focusGame' | 'delay' | 'kept'>,
-  lang: () => Lang,
-) =>
-  mountOverlays(
-    { win: byId(doc, 'win-dialog'), over: byId(doc, 'over-dialog') },
-    store,
-    {
-      keepGoing: () => store.getState().keepGoing(),
-      newGame: () => store.getState().newGame(),
-      undo: () => store.getState().undo(),
-      ...hooks,
-    },
-    { lang },
-  );
+/** Notices, the overlays and the questions load when first wanted (page-extras.ts), as the embed's extras do. */
+const pageExtrasOnDemand = (params: PageExtrasParams, life: Lifetime): (() => Promise<PageExtras | null>) =>
+  loadWhenWanted(params.store, () => import('./page-extras').then(({ mountPageExtras }) => mountPageExtras(params)), life);
 
 /** The skin shown, the theme and motion, and the language follow the settings as they change. */
 function followSettings(
@@ -120,87 +106,146 @@ function followSettings(
   void showSkin(settings.get().skin);
   return settings.subscribe((next, previous) => {
     if (next.skin !== previous.skin) void showSkin(next.skin);
+    if (next.look !== previous.look) board.host.update({ look: next.look });
     if (next.theme !== previous.theme || next.reducedMotion !== previous.reducedMotion) board.refresh();
     if (next.language !== previous.language) void language.change(pageLocale(null, next.language, browserLanguages()));
   });
 }
 
+/**
+ * Every replacement of the game the page makes goes through the session: asked about when play
+ * is at stake, then kept by the history. A seed the player chose (`chosen`: a link's, the seed
+ * dialog's) is noted, so the history keeps a new game from it as 'seeded'.
+ */
+function pageReplacing(
+  session: GameSession,
+): [
+  replace: (request: Pick<NewGameRequest, 'size' | 'dimensions' | 'seed'>, chosen?: boolean) => Promise<boolean>,
+  chosenSeeds: ReadonlySet<number>,
+] {
+  const chosenSeeds = new Set<number>();
+  const replace = (request: Pick<NewGameRequest, 'size' | 'dimensions' | 'seed'>, chosen = false): Promise<boolean> => {
+    if (chosen && request.seed !== undefined) chosenSeeds.add(request.seed);
+    return session.requestNewGame(request);
+  };
+  return [replace, chosenSeeds];
+}
+
+/** The settings dialog (its code loads on its first opening): the board (a square or a cube, of a size) asked for through `requestBoard`, a view turning the board. */
+function pageSettings(
+  { doc, store, settings, dailyDay }: PageOptions,
+  board: PageBoard,
+  hooks: Pick<SettingsPanelHooks, 'requestBoard' | 'onSoundOn' | 'lang'>,
+): SettingsPanel {
+  // The daily challenge is a square: no cube to choose there.
+  return settingsOnDemand({ doc, settings, game: () => store.getState().game, cubes: !dailyDay, showView: board.showView, ...hooks });
+}
+
+/** Sound and vibration for each change, as the settings say. */
+function pageFeedback(store: GameStore, settings: SettingsStore, life: Lifetime): ReturnType<typeof createFeedback> {
+  const feedback = life.own(createFeedback({ sound: () => settings.get().sound, vibration: () => settings.get().vibration }));
+  life.own(store.subscribe((view) => feedback.onChange(view)));
+  return feedback;
+}
+
+/** What the win and game-over dialogs ask of the page: the board's motion and celebration, and whether the game ended is kept. */
+function pageOverlays(
+  focusGame: () => void,
+  board: () => PageBoard,
+  history: () => { get(): Promise<{ settled(): Promise<void> }> },
+): PageExtrasParams['overlays'] {
+  return {
+    focusGame,
+    delay: () => overlayDelay(board().appearance().reducedMotion),
+    celebration: () => board().host.skin()?.winCelebrationMs ?? 0,
+    kept: () =>
+      history()
+        .get()
+        .then((h) => h.settled()),
+  };
+}
+
 export function mountPage(options: PageOptions): Page {
-  const { doc, store, settings, dailyDay = null, seeded = false, playOnIn } = options;
+  const { doc, store, settings, dailyDay = null, start = null, playOnIn } = options;
   const life = createLifetime();
   const game = byId<HTMLElement>(doc, 'game');
-  const confirmDialog = byId<HTMLDialogElement>(doc, 'confirm-dialog');
   const focusGame = (): void => game.focus({ preventScroll: true });
+  const keyPrefix = dailyDay ? DAILY_KEY_PREFIX : DEFAULT_KEY_PREFIX;
 
   // The parts below speak through `lang` and write their words again when it changes.
-  const language = life.own(speakPageLanguage({ ...options, relabel: () => (session.relabel(), panel.relabel(), ai.relabel()) }));
+  const relabel = (): void => (session.relabel(), panel.relabel(), ai.relabel(), board.relabel());
+  const language = life.own(speakPageLanguage({ ...options, relabel }));
   const { lang } = language;
-  const notices = life.own(mountNotices(byId(doc, 'notices'), store, (id) => store.getState().dismissNotice(id), lang));
-  const notify = (message: string): void => notices.add({ message });
-  const board = life.own(mountPageBoard({ board: byId(doc, 'board'), store, settings, notify: notices.add, lang }));
+  const overlays = pageOverlays(
+    focusGame,
+    () => board,
+    () => history,
+  );
+  const extras = pageExtrasOnDemand({ doc, store, lang, overlays }, life);
+  const add = (notice: PageNotice): void => void extras().then((shown) => shown?.add(notice));
+  const notify = (message: string): void => add({ message });
+  const board = life.own(
+    mountPageBoard({ board: byId(doc, 'board'), resetView: byId(doc, 'reset-view'), store, settings, notify: add, lang }),
+  );
   // The AI speaks through the session (made next) once its code has loaded; the player's own input takes the game back from autoplay.
-  const ai = life.own(aiOnDemand({ doc, game, store, skins: board.host, say: (words) => session.say(words), notify, lang }));
+  const ai = life.own(aiOnDemand({ doc, game, store, skins: board.host, say: (words) => session.say(words), notify, lang, keyPrefix }));
+
   const session = life.own(
     startPageSession(doc, store, {
-      confirm: (question) => confirmWith(confirmDialog, questionText(question, lang())),
+      // Not asked (the questions' code could not load): the game in progress stays.
+      confirm: (question) => extras().then((asking) => asking?.ask(question) ?? false),
       reducedMotion: () => board.appearance().reducedMotion,
       focusGame,
       onPlayerInput: () => ai.playerActed(),
       quiet: () => ai.autoplaying,
       lang,
+      onBoard: board.onBoard,
     }),
   );
-  const { say } = session;
+  const [replace, chosenSeeds] = pageReplacing(session);
+  // A cube game's keys, buttons and help, and the AI bar off, while one is played (its code loads with the first cube).
+  life.own(cubeOnDemand(store, { doc, commands: session.commands, skins: board.host, lang }));
 
-  // Replays and sharing load on first use; a game started from a chosen seed is kept in the history (made next) as such.
+  // Replays and sharing load on first use.
   const sharing: Sharing = life.own(
     sharingOnDemand({
       doc,
-      confirmDialog,
+      confirmDialog: byId<HTMLDialogElement>(doc, 'confirm-dialog'),
       store,
       skin: () => board.host.current,
       skinOptions: board.appearance,
-      requestNewGame: (request) => history.get().then((h) => h.seeded(() => session.requestNewGame(request))),
-      notify: notices.add,
-      say,
+      requestNewGame: (request) => replace(request, true),
+      notify: add,
+      say: session.say,
       focusGame,
       dailyDay,
       lang,
-      ...(playOnIn ? { playOnIn } : {}),
+      ...(playOnIn ? { playOnIn: () => history.get().then((h) => h.keptIn(playOnIn())) } : {}),
     }),
   );
   const history = life.own(
     historyOnDemand({
       doc,
       store,
-      keyPrefix: dailyDay ? DAILY_KEY_PREFIX : DEFAULT_KEY_PREFIX,
+      keyPrefix,
       dailyDay,
-      seeded,
+      chosenSeeds,
       openReplay: (record) => sharing.viewer().then((v) => v.open(record)),
-      confirm: (text) => confirmWith(confirmDialog, text),
+      confirm: (text) => extras().then((asking) => asking?.confirm(text) ?? false),
       notify,
-      say,
+      say: session.say,
       focusGame,
       lang,
+      assistance: ai,
     }),
   );
-  const delay = (): number => overlayDelay(board.appearance().reducedMotion);
-  life.own(mountPageOverlays(doc, store, { focusGame, delay, kept: () => history.get().then((h) => h.settled()) }, lang));
 
-  const feedback = life.own(createFeedback({ sound: () => settings.get().sound, vibration: () => settings.get().vibration }));
-  life.own(store.subscribe((view) => feedback.onChange(view)));
-  const panel = life.own(
-    settingsOnDemand({
-      doc,
-      settings,
-      currentSize: () => store.getState().game.size,
-      requestSize: (size) => session.requestNewGame({ size }),
-      onSoundOn: feedback.unlock,
-      lang,
-    }),
-  );
+  const feedback = pageFeedback(store, settings, life);
+  const panel = life.own(pageSettings(options, board, { requestBoard: (board) => replace(board), onSoundOn: feedback.unlock, lang }));
   life.own(followSettings({ settings, board, panel, language }, () => (doc.defaultView as Window).navigator.languages));
   if (dailyDay) showDailyBanner(doc, dailyDay);
+  // After the history has started noting the store's changes, so a game this ends is kept.
+  if (start) void replace(start, dailyDay === null);
 
-  return { commands: session.commands, game, lang, skins: board.host, notify: notices.add, dispose: () => life.end() };
+  return { commands: session.commands, game, lang, skins: board.host, notify: add, helped: ai.helped, dispose: () => life.end() };
 }

@@ -3,7 +3,7 @@
  * drives a skin from a small read-only store of its own, so the player's game is never
  * touched until they choose "Play from here".
  */
-import type { Direction, GameState, MoveReport } from '../engine';
+import type { CubeDirection, GameState, MoveReport } from '../engine';
 import { directionOf, keepGoing, maxTile, playMove } from '../engine';
 import { REPLAY_KEYS, commandFor } from '../input/keymap';
 import type { GameRecord } from '../replay/record';
@@ -17,7 +17,7 @@ import type { Lang } from '../i18n/core';
 import { ENGLISH, speaker } from '../i18n/core';
 import { EN_SHARE } from '../i18n/en/share';
 import { formatNumber } from '../game-ui/format';
-import { gameAtStake } from '../game-ui/at-stake';
+import { replaceGame } from '../game-ui/replace';
 import { gameEndsLine } from '../game-ui/question';
 import { createSkinHost } from '../game-ui/skin-host';
 import type { Lifetime } from '../game-ui/lifetime';
@@ -39,7 +39,7 @@ export interface ReplayViewerOptions {
    * challenge passes the normal game's: a game played on from a replay is not today's deal,
    * so it is saved with the normal game and the page goes back to it.
    */
-  readonly playOnIn?: () => PlayOnTarget;
+  readonly playOnIn?: () => Promise<PlayOnTarget>;
   /** The page's language now (English when absent). */
   readonly lang?: () => Lang;
 }
@@ -150,7 +150,7 @@ function moveTo(shown: Shown, position: number): void {
   const { timeline, view } = shown;
   let report: MoveReport | null = null;
   let game: GameState;
-  const dir: Direction | undefined = directionOf(timeline.record.moves[shown.position] ?? '');
+  const dir: CubeDirection | undefined = directionOf(timeline.record.moves[shown.position] ?? '');
   if (position === shown.position + 1 && dir) {
     const before = view.getState().game;
     const played = playMove(before.status === 'won' ? keepGoing(before) : before, dir);
@@ -207,25 +207,23 @@ function createPlayback(parts: Parts, shown: () => Shown | null, render: () => v
 }
 type Playback = ReturnType<typeof createPlayback>;
 
-/** "Play from here": asks before a game at stake ends, then plays on from the position shown in the player's game. */
+/** "Play from here": replaces the player's game with the position shown (replace.ts: asking first when that game is at stake). */
 async function playOnFrom(options: ReplayViewerOptions, shown: () => Shown | null, t: Words, lang: () => Lang): Promise<void> {
   const from = shown();
   if (!from) return;
   const start = from.timeline.stateAt(from.position);
-  const target = options.playOnIn?.() ?? { store: options.store, done: () => undefined, release: () => undefined };
+  const target = (await options.playOnIn?.()) ?? { store: options.store, done: () => undefined, release: () => undefined };
   const current = target.store.getState().game;
-  if (gameAtStake(target.store.getState())) {
-    const ok = await confirmWith(options.confirmDialog, {
+  const asked = async (): Promise<boolean> =>
+    (await confirmWith(options.confirmDialog, {
       title: t('replay.askTitle'),
       message: target.store === options.store ? gameEndsLine(current.score, lang()) : t('replay.endsSaved', { score: current.score }),
       confirm: t('replay.askConfirm'),
       cancel: t('replay.askCancel'),
-    });
-    if (!ok || !shown()) return target.release();
-  }
-  const position = shown()?.position ?? from.position;
+    })) && shown() !== null;
+  const { position } = from;
+  if (!(await replaceGame(target.store, { from: start }, asked))) return target.release();
   options.dialog.close('fork');
-  target.store.getState().startFrom(start);
   target.done();
   options.focusGame();
   options.say(t('replay.playingOn', { position, score: start.score }));
@@ -339,5 +337,7 @@ export type LinkOutcome = { readonly ok: true; readonly shown: Promise<void> } |
 export function openReplayCode(viewer: ReplayViewer, code: string, lang: Lang = ENGLISH): LinkOutcome {
   const decoded = decodeRecord(code);
   if (!decoded.ok) return { ok: false, error: words(lang)('replay.badLink', { why: decoded.error }) };
+  // The viewer's board and words are a square's: a cube's link is said to be one, never shown wrongly.
+  if (decoded.value.dimensions === 3) return { ok: false, error: words(lang)('replay.cubeLink', { size: decoded.value.size }) };
   return { ok: true, shown: viewer.open(decoded.value) };
 }

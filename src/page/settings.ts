@@ -1,6 +1,9 @@
 import { isRecord as isObject } from '../engine/untrusted';
 import type { Locale } from '../i18n/core';
 import { LOCALES } from '../i18n/core';
+import type { CameraView } from '../skins/camera-view';
+import type { LookName } from '../skins/looks';
+import { DEFAULT_LOOK, LOOKS } from '../skins/looks';
 import type { PlayableSkin } from '../skins/registry';
 import { DEFAULT_SKIN, PLAYABLE_SKINS } from '../skins/registry';
 import type { StorageLike } from '../store/types';
@@ -16,6 +19,10 @@ export interface Settings {
   readonly vibration: boolean;
   /** The language the page speaks; "auto" follows the browser's languages. */
   readonly language: Locale | 'auto';
+  /** Where the player left the 3D view; null: the tilted view it starts in. */
+  readonly view: CameraView | null;
+  /** The 3D cubes' look. */
+  readonly look: LookName;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -25,6 +32,8 @@ export const DEFAULT_SETTINGS: Settings = {
   sound: false,
   vibration: true,
   language: 'auto',
+  view: null,
+  look: DEFAULT_LOOK,
 };
 
 export const SETTINGS_KEY = 'cube2048:settings:v1';
@@ -32,6 +41,12 @@ export const SETTINGS_KEY = 'cube2048:settings:v1';
 const oneOf = <T extends string>(value: unknown, allowed: readonly T[], fallback: T): T =>
   allowed.includes(value as T) ? (value as T) : fallback;
 const bool = (value: unknown, fallback: boolean): boolean => (typeof value === 'boolean' ? value : fallback);
+
+/** A saved view: three numbers (the skin keeps a view within its limits, so only the shape is checked here). */
+const viewOf = (x: unknown): CameraView | null =>
+  isObject(x) && [x.azimuth, x.tilt, x.zoom].every(Number.isFinite)
+    ? { azimuth: x.azimuth as number, tilt: x.tilt as number, zoom: x.zoom as number }
+    : null;
 
 /** Reads saved settings field by field: anything unreadable falls back to its default, nothing throws. */
 export function parseSettings(text: string | null): Settings {
@@ -51,6 +66,8 @@ export function parseSettings(text: string | null): Settings {
     sound: bool(data.sound, d.sound),
     vibration: bool(data.vibration, d.vibration),
     language: oneOf(data.language, ['auto', ...LOCALES], d.language),
+    view: viewOf(data.view),
+    look: oneOf(data.look, LOOKS, d.look),
   };
 }
 

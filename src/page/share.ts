@@ -74,15 +74,16 @@ type Words = ReturnType<typeof words>;
 /** The Share button: copies a link to this game, says so on the button for a moment, or shows the link to copy by hand. */
 function linkSharing(life: Lifetime, { doc, store, say, focusGame }: ShareOptions, t: Words): () => Promise<void> {
   const win = doc.defaultView as Window;
-  const shareLabel = byId<HTMLButtonElement>(doc, 'share').querySelector('span');
+  const shareButton = byId<HTMLButtonElement>(doc, 'share');
   const shareDialog = byId<HTMLDialogElement>(doc, 'share-dialog');
   const shareField = byId<HTMLInputElement>(doc, 'share-link');
   let resetLabel: (() => void) | null = null;
+  // A bubble by the button says so for a moment (the button may show only its icon); the live region says it in words.
   const showCopied = (): void => {
-    if (shareLabel) shareLabel.textContent = t('share.copied');
+    shareButton.dataset.copied = t('share.copied');
     resetLabel?.();
     resetLabel = life.timeout(() => {
-      if (shareLabel) shareLabel.textContent = t('share.share');
+      delete shareButton.dataset.copied;
       resetLabel = null;
     }, 2000);
   };

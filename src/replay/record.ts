@@ -1,13 +1,29 @@
 /**
- * Game records: a game is fully decided by its size, seed, target and moves, so a record
+ * Game records: a game is fully decided by its shape, seed, target and moves, so a record
  * is just those, plus the final score and largest tile as a checksum. Records travel as
  * compact base64url links (`#g=…`) and as JSON files; both are verified by replaying.
  */
-import type { GameState, ParseResult } from '../engine';
-import { continueGame, directionOf, isValidSeed, isValidSize, isValidTarget, maxTile, newGame, replay, toRows } from '../engine';
+import type { Dimensions, GameState, ParseResult } from '../engine';
+import {
+  MAX_CUBE_SIZE,
+  MAX_SIZE,
+  continueGame,
+  directionOf,
+  isValidDimensions,
+  isValidSeed,
+  isValidSize,
+  isValidTarget,
+  maxTile,
+  newGame,
+  replay,
+  toRows,
+} from '../engine';
 import { fail, isRecord, own, parseJson } from '../engine/untrusted';
 
+/** Version of square records (links and files), unchanged since the first: every old one still loads. */
 export const RECORD_VERSION = 1;
+/** Links of cube games: the shape is stated and moves take 3 bits, for I and O. */
+export const CUBE_LINK_VERSION = 2;
 /** A generous cap: a strong AI game to 65536 takes about 30,000 moves. */
 export const MAX_RECORD_MOVES = 200_000;
 /** Longest link code accepted before any decoding work (a bit above MAX_RECORD_MOVES' size). */
@@ -15,17 +31,31 @@ const MAX_CODE_LENGTH = Math.ceil(((MAX_RECORD_MOVES / 4 + 32) * 4) / 3) + 4;
 
 export interface GameRecord {
   readonly size: number;
+  /** 3 for a cube; absent (as in every record made before cubes) for a square. */
+  readonly dimensions?: Dimensions;
   readonly seed: number;
   readonly target: number;
-  /** One letter per move: L, R, U, D. */
+  /** One letter per move: L, R, U, D, and I, O in a cube. */
   readonly moves: string;
   /** Checksum: the final score and largest tile of the recorded game. */
   readonly score: number;
   readonly maxTile: number;
 }
 
+/** The shape of a record's game: 2 unless it says 3. */
+export const dimensionsOf = (record: GameRecord): Dimensions => record.dimensions ?? 2;
+
+/** The options that start a record's game, for `newGame` and `replay`. */
+const startOf = (r: GameRecord): { size: number; dimensions: Dimensions; seed: number; target: number } => ({
+  size: r.size,
+  dimensions: dimensionsOf(r),
+  seed: r.seed,
+  target: r.target,
+});
+
 export const recordOf = (game: GameState): GameRecord => ({
   size: game.size,
+  ...(game.board.dimensions === 3 ? { dimensions: 3 as const } : {}),
   seed: game.seed,
   target: game.target,
   moves: game.record,
@@ -33,9 +63,37 @@ export const recordOf = (game: GameState): GameRecord => ({
   maxTile: maxTile(game.board),
 });
 
-// --- binary layout: version, size-3 (3 bits) | log2 target (5 bits), seed (u32 LE),
-// varint score, log2 max tile, varint move count, then moves at 2 bits each.
-const CODES = 'LRUD';
+// --- binary layout of a square (version 1): version, size-3 (3 bits) | log2 target (5 bits),
+// seed (u32 LE), varint score, log2 max tile, varint move count, then moves at 2 bits each.
+// A cube (version 2): version, dimensions, size, log2 target, then as version 1 with moves
+// at 3 bits each. Moves fill each byte from its lowest bit and may straddle bytes.
+const CODES = 'LRUDIO';
+const bitsPerMove = (dimensions: Dimensions): number => (dimensions === 3 ? 3 : 2);
+
+function writeMoves(out: number[], moves: string, bits: number): void {
+  const bytes = new Uint8Array(Math.ceil((moves.length * bits) / 8));
+  for (let m = 0; m < moves.length; m++) {
+    const code = Math.max(0, CODES.indexOf(moves[m] as string));
+    for (let b = 0; b < bits; b++) {
+      const bit = m * bits + b;
+      if ((code >> b) & 1) bytes[bit >> 3] = (bytes[bit >> 3] as number) | (1 << (bit & 7));
+    }
+  }
+  out.push(...bytes);
+}
+
+/** The moves packed at `bits` each from `start`, or null when a code is no move. */
+function readMoves(bytes: Uint8Array, start: number, count: number, bits: number): string | null {
+  let moves = '';
+  for (let m = 0; m < count; m++) {
+    let code = 0;
+    for (let b = 0; b < bits; b++) code |= (((bytes[start + ((m * bits + b) >> 3)] as number) >> ((m * bits + b) & 7)) & 1) << b;
+    const letter = CODES[code];
+    if (letter === undefined) return null;
+    moves += letter;
+  }
+  return moves;
+}
 
 function writeVarint(out: number[], value: number): void {
   let v = value;
@@ -93,17 +151,28 @@ function fromBase64Url(text: string): Uint8Array | null {
 }
 
 export function encodeRecord(record: GameRecord): string {
-  const out: number[] = [RECORD_VERSION, ((record.size - 3) << 5) | Math.log2(record.target)];
+  const dimensions = dimensionsOf(record);
+  const out: number[] =
+    dimensions === 3
+      ? [CUBE_LINK_VERSION, dimensions, record.size, Math.log2(record.target)]
+      : [RECORD_VERSION, ((record.size - 3) << 5) | Math.log2(record.target)];
   for (let k = 0; k < 4; k++) out.push((record.seed >>> (8 * k)) & 0xff);
   writeVarint(out, record.score);
   out.push(Math.log2(Math.max(record.maxTile, 1)));
   writeVarint(out, record.moves.length);
-  for (let i = 0; i < record.moves.length; i += 4) {
-    let byte = 0;
-    for (let k = 0; k < 4; k++) byte |= Math.max(0, CODES.indexOf(record.moves[i + k] ?? 'L')) << (2 * k);
-    out.push(byte);
-  }
+  writeMoves(out, record.moves, bitsPerMove(dimensions));
   return toBase64Url(Uint8Array.from(out));
+}
+
+/** The shape and target a link states, and where its seed starts; null for a version this code does not read. */
+function linkHeader(bytes: Uint8Array): { dimensions: number; size: number; target: number; at: number } | null {
+  if (bytes[0] === RECORD_VERSION) {
+    const packed = bytes[1] as number;
+    return { dimensions: 2, size: (packed >> 5) + 3, target: 2 ** (packed & 31), at: 2 };
+  }
+  if (bytes[0] === CUBE_LINK_VERSION)
+    return { dimensions: bytes[1] as number, size: bytes[2] as number, target: 2 ** (bytes[3] as number), at: 4 };
+  return null;
 }
 
 /** Decodes a link code. Checks the shape only; `verifyRecord` replays it. */
@@ -113,29 +182,35 @@ export function decodeRecord(code: string): ParseResult<GameRecord> {
   const bytes = fromBase64Url(code);
   if (!bytes) return fail('The link is damaged: it is not a cube2048 game code.');
   if (bytes.length < 9) return fail('The link is cut short.');
-  if (bytes[0] !== RECORD_VERSION) return fail(`The link was made by another version of cube2048 (format ${bytes[0]}).`);
-  const packed = bytes[1] as number;
-  const size = (packed >> 5) + 3;
-  const target = 2 ** (packed & 31);
-  const seed = ((bytes[2] as number) | ((bytes[3] as number) << 8) | ((bytes[4] as number) << 16) | ((bytes[5] as number) << 24)) >>> 0;
-  const at = { i: 6 };
+  const header = linkHeader(bytes);
+  if (!header) return fail(`The link was made by another version of cube2048 (format ${bytes[0]}).`);
+  const { dimensions, size, target } = header;
+  if (!isValidDimensions(dimensions)) return fail(`The link's board has ${dimensions} dimensions, not 2 or 3.`);
+  const s = header.at;
+  const seed =
+    ((bytes[s] as number) | ((bytes[s + 1] as number) << 8) | ((bytes[s + 2] as number) << 16) | ((bytes[s + 3] as number) << 24)) >>> 0;
+  const at = { i: s + 4 };
   const score = readVarint(bytes, at);
   const maxExp = bytes[at.i++];
   const count = readVarint(bytes, at);
   if (score === null || maxExp === undefined || count === null) return fail('The link is cut short.');
   if (count > MAX_RECORD_MOVES) return fail(`The game in the link is too long (${count.toLocaleString('en-US')} moves).`);
-  const needed = Math.ceil(count / 4);
+  const needed = Math.ceil((count * bitsPerMove(dimensions)) / 8);
   if (bytes.length - at.i < needed) return fail('The link is cut short.');
   if (bytes.length - at.i > needed) return fail('The link has trailing data.');
-  let moves = '';
-  for (let m = 0; m < count; m++) moves += CODES[((bytes[at.i + (m >> 2)] as number) >> (2 * (m & 3))) & 3];
-  return checkShape({ size, seed, target, moves, score, maxTile: maxExp === 0 ? 0 : 2 ** maxExp });
+  const moves = readMoves(bytes, at.i, count, bitsPerMove(dimensions));
+  if (moves === null) return fail('The link is damaged: it holds a move that is no direction.');
+  const shape = dimensions === 3 ? { dimensions } : {};
+  return checkShape({ size, ...shape, seed, target, moves, score, maxTile: maxExp === 0 ? 0 : 2 ** maxExp });
 }
 
 function checkShape(r: GameRecord): ParseResult<GameRecord> {
-  if (!isValidSize(r.size)) return fail(`The board size ${r.size} is not between 3 and 8.`);
+  const dimensions = dimensionsOf(r);
+  if (!isValidSize(r.size, dimensions))
+    return fail(`The board size ${r.size} is not between 3 and ${dimensions === 3 ? MAX_CUBE_SIZE : MAX_SIZE}.`);
+  if (dimensions !== 3 && /[IO]/.test(r.moves)) return fail('The moves go in or out, but the board is a square.');
   if (!isValidSeed(r.seed)) return fail('The seed is not a whole number from 0 to 4294967295.');
-  if (!isValidTarget(r.target, r.size)) return fail(`The target ${r.target} is not a valid goal tile.`);
+  if (!isValidTarget(r.target, r.size, dimensions)) return fail(`The target ${r.target} is not a valid goal tile.`);
   if (!Number.isSafeInteger(r.score) || r.score < 0) return fail('The recorded score is not a whole number.');
   return { ok: true, value: r };
 }
@@ -155,13 +230,17 @@ export function recordFromJson(text: string): ParseResult<GameRecord> {
   if (get('v') !== RECORD_VERSION)
     return fail(`The file was made by another version of cube2048 (format ${JSON.stringify(get('v')) ?? 'none'}).`);
   const moves = get('moves');
-  if (typeof moves !== 'string' || !/^[LRUD]*$/.test(moves)) return fail('The moves are not a string of L, R, U and D.');
+  if (typeof moves !== 'string' || !/^[LRUDIO]*$/.test(moves))
+    return fail('The moves are not a string of L, R, U, D (and I, O in a cube).');
+  const dimensions = get('dimensions') ?? 2;
+  if (!isValidDimensions(dimensions)) return fail("The record's dimensions are not 2 or 3.");
   if (moves.length > MAX_RECORD_MOVES) return fail(`The game is too long (${moves.length.toLocaleString('en-US')} moves).`);
   const [size, seed, target, score, max] = ['size', 'seed', 'target', 'score', 'maxTile'].map(get);
   if (![size, seed, target, score, max].every((x) => typeof x === 'number'))
     return fail('The record is missing its size, seed, target, score or max tile.');
   return checkShape({
     size: size as number,
+    ...(dimensions === 3 ? { dimensions } : {}),
     seed: seed as number,
     target: target as number,
     moves,
@@ -181,7 +260,7 @@ export interface Verified {
 
 /** Replays the record: every move must change the board and the checksum must match. */
 export function verifyRecord(record: GameRecord): Verified {
-  const { state, invalidAt } = replay({ size: record.size, seed: record.seed, target: record.target }, record.moves);
+  const { state, invalidAt } = replay(startOf(record), record.moves);
   if (invalidAt !== null) {
     const letter = record.moves[invalidAt] as string;
     const name = directionOf(letter) ?? letter;
@@ -223,7 +302,7 @@ export class ReplayTimeline {
   private readonly checkpoints: GameState[] = [];
 
   constructor(readonly record: GameRecord) {
-    let state = newGame({ size: record.size, seed: record.seed, target: record.target });
+    let state = newGame(startOf(record));
     this.checkpoints.push(state);
     let invalid: number | null = null;
     for (let i = 0; i < record.moves.length && invalid === null; i += ReplayTimeline.CHECKPOINT_EVERY) {

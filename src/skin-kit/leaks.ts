@@ -1,22 +1,31 @@
 /**
  * What a skin leaves behind: while tracking, the window's ways of holding on (event
  * listeners, animation frames, timers, observers, WebGL contexts, nodes outside the host)
- * are counted as they are made and as they are released. Patches the window's prototypes
- * for the time of one kit run, and puts everything back.
+ * are counted as the skin's own code makes them (skin-code.ts: its calls, and the callbacks
+ * it handed the window), each with where it was made, and as they are released. Patches the
+ * window's prototypes for the time of one kit run, and puts everything back.
  */
+import type { SkinCode } from './skin-code';
+import { skinCode } from './skin-code';
 
 interface Listener {
   readonly target: EventTarget;
   readonly type: string;
   readonly listener: unknown;
   readonly capture: boolean;
+  /** What the window was given: the listener, run as the skin's code. */
+  readonly wrapper: EventListener | null;
+  /** Where it was added (SkinCode.origin). */
+  readonly origin: string;
 }
 
 type ObserverKind = 'ResizeObserver' | 'MutationObserver' | 'IntersectionObserver';
 const OBSERVERS: readonly ObserverKind[] = ['ResizeObserver', 'MutationObserver', 'IntersectionObserver'];
 
 export interface LeakTracker {
-  /** Sentences naming each thing still held, for a skin that was just disposed; empty when clean. */
+  /** Marks the skin's own code: only what it makes is counted. */
+  readonly code: SkinCode;
+  /** Sentences naming each thing still held, and where it was made, for a skin that was just disposed; empty when clean. */
   leftovers(host: HTMLElement): string[];
   /** Frames the skin asked the window for that have not run. */
   readonly pendingFrames: number;
@@ -44,30 +53,35 @@ const captureOf = (options: unknown): boolean =>
 /** Replaces `owner[key]` with `value` for the time of the run (the tracker's `stop` puts the original back). */
 type Patch = <T extends object, K extends keyof T>(owner: T, key: K, value: T[K]) => void;
 
-/** Forgets a listener that was removed (or fired once, or was aborted). */
-type Forget = (target: EventTarget, type: string, listener: unknown, capture: boolean) => void;
+type Observed = Map<object, { kind: ObserverKind; targets: Set<Node>; origin: string }>;
 
-type Observed = Map<object, { kind: ObserverKind; targets: Set<Node> }>;
+/** Timers or frames by handle, each with where it was made. */
+type Handles = Map<number, string>;
 
 /** Everything the window holds on the skin's behalf, as the patches count it. */
 interface Held {
-  readonly added: Set<Node>;
+  /** Nodes the skin added, with the call that added them. */
+  readonly added: ReadonlyMap<Node, string>;
   readonly listeners: readonly Listener[];
-  readonly frames: ReadonlySet<number>;
-  readonly timeouts: ReadonlySet<number>;
-  readonly intervals: ReadonlySet<number>;
+  readonly frames: Handles;
+  readonly timeouts: Handles;
+  readonly intervals: Handles;
   readonly observing: Observed;
-  readonly contexts: readonly (WebGLRenderingContext | WebGL2RenderingContext)[];
+  readonly contexts: readonly { readonly gl: WebGLRenderingContext | WebGL2RenderingContext; readonly origin: string }[];
 }
 
 export function trackLeaks(win: Window & typeof globalThis): LeakTracker {
-  // Nodes put anywhere but the host (watched with the window's own observer, made before the patches below).
-  const added = new Set<Node>();
-  const takeAdded = (records: MutationRecord[]): void => {
-    for (const record of records) for (const node of record.addedNodes) added.add(node);
-  };
-  const watcher = new win.MutationObserver(takeAdded);
+  // Nodes the skin's code puts anywhere (watched with the window's own observer, made before the patches below):
+  // the page's mutations are taken and dropped when the skin's code starts, the skin's taken when it stops.
+  const added = new Map<Node, string>();
+  const watcher = new win.MutationObserver(() => {});
   watcher.observe(win.document.documentElement, { childList: true, subtree: true });
+  const code = skinCode(
+    () => void watcher.takeRecords(),
+    (what) => {
+      for (const record of watcher.takeRecords()) for (const node of record.addedNodes) added.set(node, what);
+    },
+  );
 
   const restore: (() => void)[] = [];
   const patch: Patch = (owner, key, value) => {
@@ -79,19 +93,19 @@ export function trackLeaks(win: Window & typeof globalThis): LeakTracker {
   };
   const held: Held = {
     added,
-    listeners: trackListeners(win, patch),
-    frames: trackFrames(win, patch),
-    ...trackTimers(win, patch),
-    observing: trackObservers(win, patch),
-    contexts: trackContexts(win, patch),
+    listeners: trackListeners(win, patch, code),
+    frames: trackFrames(win, patch, code),
+    ...trackTimers(win, patch, code),
+    observing: trackObservers(win, patch, code),
+    contexts: trackContexts(win, patch, code),
   };
 
   return {
+    code,
     get pendingFrames() {
       return held.frames.size;
     },
     leftovers(host) {
-      takeAdded(watcher.takeRecords());
       return [...nodeLeftovers(host, added), ...heldLeftovers(host, win, held)];
     },
     stop() {
@@ -101,14 +115,23 @@ export function trackLeaks(win: Window & typeof globalThis): LeakTracker {
   };
 }
 
-/** Listeners: added and not removed (once-listeners that fired, and aborted signals, count as removed). */
-function trackListeners(win: Window & typeof globalThis, patch: Patch): Listener[] {
+/** Calls a listener as the window would: a function with the target as `this`, or an object's handleEvent. */
+const callListener = (listener: EventListenerOrEventListenerObject, target: unknown, event: Event): void =>
+  typeof listener === 'function' ? listener.call(target, event) : listener.handleEvent(event);
+
+/**
+ * Listeners the skin added and has not removed (once-listeners that fired, and aborted
+ * signals, count as removed); each runs as the skin's code.
+ */
+function trackListeners(win: Window & typeof globalThis, patch: Patch, code: SkinCode): Listener[] {
   const listeners: Listener[] = [];
   const proto = win.EventTarget.prototype;
   const add = proto.addEventListener;
   const remove = proto.removeEventListener;
-  const forget: Forget = (target, type, listener, capture) => {
-    const i = listeners.findIndex((l) => l.target === target && l.type === type && l.listener === listener && l.capture === capture);
+  const find = (target: EventTarget, type: string, listener: unknown, capture: boolean): Listener | undefined =>
+    listeners.find((l) => l.target === target && l.type === type && l.listener === listener && l.capture === capture);
+  const forget = (entry: Listener): void => {
+    const i = listeners.indexOf(entry);
     if (i >= 0) listeners.splice(i, 1);
   };
   patch(
@@ -121,14 +144,16 @@ function trackListeners(win: Window & typeof globalThis, patch: Patch): Listener
       options?: boolean | AddEventListenerOptions,
     ) {
       const capture = captureOf(options);
-      if (listener && !listeners.some((l) => l.target === this && l.type === type && l.listener === listener && l.capture === capture)) {
-        const entry: Listener = { target: this, type, listener, capture };
-        listeners.push(entry);
-        const opts = typeof options === 'object' ? options : {};
-        if (opts.once) add.call(this, type, () => forget(this, type, listener, capture), { once: true, capture });
-        opts.signal?.addEventListener('abort', () => forget(this, type, listener, capture), { once: true });
-      }
-      add.call(this, type, listener, options);
+      if (!listener || !code.active || find(this, type, listener, capture)) return add.call(this, type, listener, options);
+      const opts = typeof options === 'object' ? options : {};
+      const wrapper = function (this: unknown, event: Event): void {
+        if (opts.once) forget(entry);
+        code.run(`its "${type}" listener`, () => callListener(listener, this, event));
+      };
+      const entry: Listener = { target: this, type, listener, capture, wrapper, origin: code.origin() };
+      listeners.push(entry);
+      if (opts.signal) add.call(opts.signal, 'abort', () => forget(entry), { once: true });
+      add.call(this, type, wrapper, options);
     },
   );
   patch(
@@ -140,45 +165,49 @@ function trackListeners(win: Window & typeof globalThis, patch: Patch): Listener
       listener: EventListenerOrEventListenerObject | null,
       options?: boolean | EventListenerOptions,
     ) {
-      forget(this, type, listener, captureOf(options));
-      remove.call(this, type, listener, options);
+      const entry = find(this, type, listener, captureOf(options));
+      if (entry) forget(entry);
+      remove.call(this, type, entry?.wrapper ?? listener, options);
     },
   );
-  trackMediaListeners(win, patch, listeners, forget);
+  trackMediaListeners(win, patch, listeners, code);
   return listeners;
 }
 
 /** The old MediaQueryList API is listeners too. */
-function trackMediaListeners(win: Window & typeof globalThis, patch: Patch, listeners: Listener[], forget: Forget): void {
+function trackMediaListeners(win: Window & typeof globalThis, patch: Patch, listeners: Listener[], code: SkinCode): void {
   if (typeof win.MediaQueryList !== 'function') return;
   const mql = win.MediaQueryList.prototype;
   const addListener = mql.addListener;
   const removeListener = mql.removeListener;
   patch(mql, 'addListener', function (this: MediaQueryList, listener: ((this: MediaQueryList, ev: MediaQueryListEvent) => unknown) | null) {
-    if (listener) listeners.push({ target: this, type: 'change', listener, capture: false });
+    if (listener && code.active)
+      listeners.push({ target: this, type: 'change', listener, capture: false, wrapper: null, origin: code.origin() });
     addListener.call(this, listener);
   });
   patch(
     mql,
     'removeListener',
     function (this: MediaQueryList, listener: ((this: MediaQueryList, ev: MediaQueryListEvent) => unknown) | null) {
-      forget(this, 'change', listener, false);
+      const i = listeners.findIndex((l) => l.target === this && l.type === 'change' && l.listener === listener && !l.wrapper);
+      if (i >= 0) listeners.splice(i, 1);
       removeListener.call(this, listener);
     },
   );
 }
 
-/** Animation frames: asked for and neither run nor cancelled. */
-function trackFrames(win: Window & typeof globalThis, patch: Patch): Set<number> {
-  const frames = new Set<number>();
+/** Animation frames the skin asked for and that neither ran nor were cancelled; each runs as the skin's code. */
+function trackFrames(win: Window & typeof globalThis, patch: Patch, code: SkinCode): Handles {
+  const frames: Handles = new Map();
   const raf = win.requestAnimationFrame.bind(win);
   const caf = win.cancelAnimationFrame.bind(win);
   patch(win, 'requestAnimationFrame', (callback: FrameRequestCallback): number => {
+    if (!code.active) return raf(callback);
     const handle: number = raf((time) => {
       frames.delete(handle);
-      callback(time);
+      code.run('an animation frame it asked for', () => callback(time));
     });
-    frames.add(handle);
+    frames.set(handle, code.origin());
     return handle;
   });
   patch(win, 'cancelAnimationFrame', (handle: number): void => {
@@ -188,25 +217,25 @@ function trackFrames(win: Window & typeof globalThis, patch: Patch): Set<number>
   return frames;
 }
 
-/** Timers: timeouts set and neither run nor cleared, intervals set and not cleared. */
-function trackTimers(win: Window & typeof globalThis, patch: Patch): { timeouts: Set<number>; intervals: Set<number> } {
-  const timeouts = new Set<number>();
-  const intervals = new Set<number>();
+/** Timers the skin set: timeouts neither run nor cleared, intervals not cleared; each runs as the skin's code. */
+function trackTimers(win: Window & typeof globalThis, patch: Patch, code: SkinCode): { timeouts: Handles; intervals: Handles } {
+  const timeouts: Handles = new Map();
+  const intervals: Handles = new Map();
   const setT = win.setTimeout.bind(win);
   const clearT = win.clearTimeout.bind(win);
   const setI = win.setInterval.bind(win);
   const clearI = win.clearInterval.bind(win);
   patch(win, 'setTimeout', ((handler: TimerHandler, ms?: number, ...args: unknown[]): number => {
-    if (typeof handler !== 'function') return setT(handler, ms, ...args);
+    if (typeof handler !== 'function' || !code.active) return setT(handler, ms, ...args);
     const id: number = setT(
       (...a: unknown[]) => {
         timeouts.delete(id);
-        (handler as (...x: unknown[]) => void)(...a);
+        code.run('a timer it set', () => (handler as (...x: unknown[]) => void)(...a));
       },
       ms,
       ...args,
     );
-    timeouts.add(id);
+    timeouts.set(id, code.origin());
     return id;
   }) as typeof win.setTimeout);
   patch(win, 'clearTimeout', ((id?: number): void => {
@@ -214,8 +243,9 @@ function trackTimers(win: Window & typeof globalThis, patch: Patch): { timeouts:
     clearT(id);
   }) as typeof win.clearTimeout);
   patch(win, 'setInterval', ((handler: TimerHandler, ms?: number, ...args: unknown[]): number => {
-    const id = setI(handler, ms, ...args);
-    intervals.add(id);
+    if (typeof handler !== 'function' || !code.active) return setI(handler, ms, ...args);
+    const id = setI(code.wrap('an interval it set', handler as (...x: unknown[]) => void), ms, ...args);
+    intervals.set(id, code.origin());
     return id;
   }) as typeof win.setInterval);
   patch(win, 'clearInterval', ((id?: number): void => {
@@ -225,18 +255,23 @@ function trackTimers(win: Window & typeof globalThis, patch: Patch): { timeouts:
   return { timeouts, intervals };
 }
 
-/** Observers: still observing a node that is in the page. */
-function trackObservers(win: Window & typeof globalThis, patch: Patch): Observed {
+/** Observers the skin made: still observing a node that is in the page; their callbacks run as the skin's code. */
+function trackObservers(win: Window & typeof globalThis, patch: Patch, code: SkinCode): Observed {
   const observing: Observed = new Map();
   for (const kind of OBSERVERS) {
     const Original = win[kind] as unknown as
-      | (new (...args: never[]) => { observe(target: Node, options?: unknown): void; disconnect(): void; unobserve?(target: Node): void })
+      | (new (
+          callback: (...args: never[]) => void,
+          ...rest: never[]
+        ) => { observe(target: Node, options?: unknown): void; disconnect(): void; unobserve?(target: Node): void })
       | undefined;
     if (typeof Original !== 'function') continue;
     const Tracked = class extends Original {
-      constructor(...args: never[]) {
-        super(...args);
-        observing.set(this, { kind, targets: new Set() });
+      constructor(callback: (...args: never[]) => void, ...rest: never[]) {
+        const mine = code.active;
+        const origin = mine ? code.origin() : '';
+        super(mine ? code.wrap(`its ${kind}`, callback) : callback, ...rest);
+        if (mine) observing.set(this, { kind, targets: new Set(), origin });
       }
       override observe(target: Node, options?: unknown): void {
         observing.get(this)?.targets.add(target);
@@ -256,9 +291,9 @@ function trackObservers(win: Window & typeof globalThis, patch: Patch): Observed
   return observing;
 }
 
-/** WebGL contexts: made and not lost (browsers allow a handful at a time). */
-function trackContexts(win: Window & typeof globalThis, patch: Patch): (WebGLRenderingContext | WebGL2RenderingContext)[] {
-  const contexts: (WebGLRenderingContext | WebGL2RenderingContext)[] = [];
+/** WebGL contexts the skin made and did not lose (browsers allow a handful at a time). */
+function trackContexts(win: Window & typeof globalThis, patch: Patch, code: SkinCode): Held['contexts'] {
+  const contexts: { gl: WebGLRenderingContext | WebGL2RenderingContext; origin: string }[] = [];
   const canvas = win.HTMLCanvasElement.prototype;
   const getContext = canvas.getContext as (this: HTMLCanvasElement, id: string, options?: unknown) => RenderingContext | null;
   patch(
@@ -266,63 +301,68 @@ function trackContexts(win: Window & typeof globalThis, patch: Patch): (WebGLRen
     'getContext',
     function (this: HTMLCanvasElement, id: string, options?: unknown) {
       const context = getContext.call(this, id, options);
-      if (
-        context &&
-        (id === 'webgl' || id === 'webgl2' || id === 'experimental-webgl') &&
-        !contexts.includes(context as WebGLRenderingContext)
-      )
-        contexts.push(context as WebGLRenderingContext);
+      const webgl = id === 'webgl' || id === 'webgl2' || id === 'experimental-webgl';
+      if (context && webgl && code.active && !contexts.some((c) => c.gl === context))
+        contexts.push({ gl: context as WebGLRenderingContext, origin: code.origin() });
       return context;
     },
   );
   return contexts;
 }
 
+/** Where a leftover was made, for the sentence naming it. */
+const madeIn = (origin: string | undefined): string => (origin ? ` (made in ${origin})` : '');
+
 /** Nodes left in the host, and nodes the skin put outside it. */
-function nodeLeftovers(host: HTMLElement, added: ReadonlySet<Node>): string[] {
+function nodeLeftovers(host: HTMLElement, added: ReadonlyMap<Node, string>): string[] {
   const problems: string[] = [];
   const nodes = host.childNodes.length;
   if (nodes > 0)
     problems.push(
       `dispose() left ${nodes} node${nodes === 1 ? '' : 's'} in the host (first: ${describeNode(host.firstChild)}); remove everything mount() added`,
     );
-  const outside = [...added].filter((node) => node.isConnected && !host.contains(node) && !(node.parentNode && added.has(node.parentNode)));
-  if (outside.length > 0)
+  const outside = [...added.keys()].filter(
+    (node) => node.isConnected && !host.contains(node) && !(node.parentNode && added.has(node.parentNode)),
+  );
+  const first = outside[0];
+  if (first)
     problems.push(
-      `the skin left ${outside.length} node${outside.length === 1 ? '' : 's'} outside the host (first: ${describeNode(outside[0] ?? null)} in ${describeNode(outside[0]?.parentNode ?? null)}); draw only inside the host`,
+      `the skin left ${outside.length} node${outside.length === 1 ? '' : 's'} outside the host (first: ${describeNode(first)} in ${describeNode(first.parentNode)}, added in ${added.get(first) ?? 'the skin'}); draw only inside the host`,
     );
   return problems;
 }
 
-/** Listeners, frames, timers, observers and contexts the window still holds. */
+/** Listeners, frames, timers, observers and contexts the window still holds for the skin, each with where it was made. */
 function heldLeftovers(host: HTMLElement, win: Window, { listeners, frames, timeouts, intervals, observing, contexts }: Held): string[] {
   const problems: string[] = [];
   const held = listeners.filter((l) => stillReachable(l.target, win));
-  for (const l of held.slice(0, 5)) problems.push(`a "${l.type}" listener on ${describeTarget(l.target, win)} was not removed`);
+  for (const l of held.slice(0, 5))
+    problems.push(`a "${l.type}" listener on ${describeTarget(l.target, win)} was not removed${madeIn(l.origin)}`);
   if (held.length > 5) problems.push(`and ${held.length - 5} more listeners were not removed`);
+  const firstOf = (handles: Handles): string => madeIn(handles.values().next().value);
   if (frames.size > 0)
     problems.push(
-      `${frames.size} animation frame${frames.size === 1 ? ' is' : 's are'} still requested from the window; cancel it in dispose()`,
+      `${frames.size} animation frame${frames.size === 1 ? ' is' : 's are'} still requested from the window${firstOf(frames)}; cancel it in dispose()`,
     );
   if (timeouts.size > 0)
     problems.push(
-      `${timeouts.size} timer${timeouts.size === 1 ? '' : 's'} (setTimeout) still pending; clear ${timeouts.size === 1 ? 'it' : 'them'} in dispose()`,
+      `${timeouts.size} timer${timeouts.size === 1 ? '' : 's'} (setTimeout) still pending${firstOf(timeouts)}; clear ${timeouts.size === 1 ? 'it' : 'them'} in dispose()`,
     );
   if (intervals.size > 0)
     problems.push(
-      `${intervals.size} setInterval timer${intervals.size === 1 ? '' : 's'} still running; clear ${intervals.size === 1 ? 'it' : 'them'} in dispose()`,
+      `${intervals.size} setInterval timer${intervals.size === 1 ? '' : 's'} still running${firstOf(intervals)}; clear ${intervals.size === 1 ? 'it' : 'them'} in dispose()`,
     );
-  for (const { kind, targets } of observing.values()) {
+  for (const { kind, targets, origin } of observing.values()) {
     const live = [...targets].filter((t) => t.isConnected);
     if (live.length > 0)
       problems.push(
-        `a ${kind} still observes ${live[0] === host ? 'the host' : describeNode(live[0] ?? null)}; disconnect it in dispose()`,
+        `a ${kind} still observes ${live[0] === host ? 'the host' : describeNode(live[0] ?? null)}${madeIn(origin)}; disconnect it in dispose()`,
       );
   }
-  const alive = contexts.filter((gl) => !gl.isContextLost());
+  const alive = contexts.filter(({ gl }) => !gl.isContextLost());
   if (alive.length > 0)
     problems.push(
-      `${alive.length} WebGL context${alive.length === 1 ? ' is' : 's are'} still alive; release it (WEBGL_lose_context's loseContext(), or three's renderer.forceContextLoss()), or a page runs out of contexts after a few games`,
+      `${alive.length} WebGL context${alive.length === 1 ? ' is' : 's are'} still alive${madeIn(alive[0]?.origin)}; release it (WEBGL_lose_context's loseContext(), or three's renderer.forceContextLoss()), or a page runs out of contexts after a few games`,
     );
   return problems;
 }

@@ -4,15 +4,17 @@
  */
 import type { Direction } from '../engine';
 import { DIRECTIONS } from '../engine';
-import type { Skin, SkinFactory, SkinOptions } from '../skins/skin';
+import type { FrameClock, Skin, SkinFactory, SkinInspection, SkinOptions } from '../skins/skin';
 import { notASkin } from '../skins/not-a-skin';
 import { FADE_MS, SLIDE_MS } from '../skins/timeline';
-import { createGameStore } from '../store';
-import type { GameStore, GameStoreState, GameView, ReadonlyStore } from '../store/types';
+import type { GameView, ReadonlyStore } from '../store/types';
 import { ManualClock } from './clock';
 import { motionProblems, restProblems } from './compare';
 import type { LeakTracker } from './leaks';
 import { trackLeaks } from './leaks';
+import type { TestGame } from './test-game';
+import { createTestGame } from './test-game';
+import type { SkinCode } from './skin-code';
 
 export interface SkinKitOptions {
   /** Where the skin is mounted; the kit makes (and removes) a 320 px square on the page when absent. */
@@ -45,14 +47,20 @@ const MAX_PROBLEMS = 6;
 const NO_INSPECT =
   'the skin has no inspect(), so the kit cannot see what it shows; add inspect() returning the tiles drawn in the latest frame (docs/skins.md)';
 
-/** A store that counts the subscriptions a skin holds, so dispose() can be held to ending them. */
-function countingStore(store: ReadonlyStore<GameView>): { readonly store: ReadonlyStore<GameView>; readonly open: () => number } {
+/**
+ * A store that counts the subscriptions a skin holds, so dispose() can be held to ending them;
+ * the skin's listeners run as its own code.
+ */
+function countingStore(
+  store: ReadonlyStore<GameView>,
+  code: SkinCode,
+): { readonly store: ReadonlyStore<GameView>; readonly open: () => number } {
   let open = 0;
   return {
     store: {
       getState: () => store.getState(),
       subscribe(listener) {
-        const off = store.subscribe(listener);
+        const off = store.subscribe(code.wrap('its store listener', listener));
         open++;
         let done = false;
         return () => {
@@ -66,6 +74,13 @@ function countingStore(store: ReadonlyStore<GameView>): { readonly store: Readon
   };
 }
 
+/** The kit's clock as the skin gets it: its frames run as the skin's own code. */
+const clockFor = (clock: ManualClock, code: SkinCode): FrameClock => ({
+  now: () => clock.now(),
+  requestFrame: (callback) => clock.requestFrame(code.wrap('a frame it asked the clock for', callback)),
+  cancelFrame: (handle) => clock.cancelFrame(handle),
+});
+
 /** A call into the skin that threw, already put in words ("setHint('left') threw TypeError: …"). */
 class SkinCallError extends Error {}
 
@@ -78,10 +93,12 @@ interface KitRun {
   /** The seed of the scripted games. */
   readonly seed: number;
   readonly clock: ManualClock;
-  readonly game: GameStore;
+  /** The clock the skin is given: the kit's, its frames run as the skin's code. */
+  readonly skinClock: FrameClock;
+  readonly game: TestGame;
   readonly counted: ReturnType<typeof countingStore>;
-  /** The game's state and actions now. */
-  readonly actions: () => GameStoreState;
+  /** The game now. */
+  readonly view: () => GameView;
   readonly tracker: LeakTracker;
   /** Waits for `n` of the window's own frames (not counted as the skin's). */
   readonly frames: (n: number) => Promise<void>;
@@ -91,7 +108,7 @@ interface KitRun {
   name: string;
 }
 
-/** Sets a run up in the page: the host (made when not given), the game, and the leak tracker, which patches the window last. */
+/** Sets a run up in the page: the host (made when not given), the leak tracker, and the game. */
 function startRun(options: SkinKitOptions): KitRun {
   const doc = options.host?.ownerDocument ?? document;
   const win = doc.defaultView as (Window & typeof globalThis) | null;
@@ -101,13 +118,14 @@ function startRun(options: SkinKitOptions): KitRun {
   const seed = options.seed ?? 2048;
   const realFrame = win.requestAnimationFrame.bind(win);
   const frames = (n: number): Promise<void> => new Promise((done) => (n <= 0 ? done() : realFrame(() => void frames(n - 1).then(done))));
-  const clock = new ManualClock();
-  const game = createGameStore({ storage: null, seed, size: 4 });
-  const counted = countingStore(game);
-  const actions = (): GameStoreState => game.getState();
-  const checks: SkinKitCheck[] = [];
   const tracker = trackLeaks(win);
-  return { host, seed, clock, game, counted, actions, tracker, frames, checks, skin: null, name: '(unnamed)' };
+  const clock = new ManualClock();
+  const game = createTestGame({ seed });
+  const counted = countingStore(game.store, tracker.code);
+  const view = (): GameView => game.store.getState();
+  const checks: SkinKitCheck[] = [];
+  const skinClock = clockFor(clock, tracker.code);
+  return { host, seed, clock, skinClock, game, counted, view, tracker, frames, checks, skin: null, name: '(unnamed)' };
 }
 
 /** Runs one check; a throw inside it (the skin's) is its problem, named with the call that threw. */
@@ -126,10 +144,10 @@ async function check(run: KitRun, sentence: string, body: (problems: string[]) =
   run.checks.push({ name: sentence, problems: shown });
 }
 
-/** Calls into the skin; a throw becomes a SkinCallError naming `what` was called. */
-function call(what: string, body: () => void): void {
+/** Calls into the skin, as its own code; a throw becomes a SkinCallError naming `what` was called. */
+function call<T>(run: KitRun, what: string, body: () => T): T {
   try {
-    body();
+    return run.tracker.code.run(what, body);
   } catch (error) {
     throw new SkinCallError(`${what} threw ${describeError(error)}`, { cause: error });
   }
@@ -149,23 +167,30 @@ async function settle({ clock, frames, tracker }: KitRun): Promise<void> {
   }
 }
 
+/** What the skin says it shows, asked as a call into it; null for a skin without inspect(). */
+function inspect(run: KitRun): SkinInspection | null {
+  const look = run.skin?.inspect?.bind(run.skin);
+  return look ? call(run, 'inspect()', look) : null;
+}
+
 /** What is wrong with what the skin shows now, the game being at rest. */
-function atRest({ skin, actions }: KitRun, when: string): string[] {
-  if (!skin?.inspect) return [];
-  const seen = skin.inspect();
-  const problems = restProblems(seen.tiles, actions().game.board, when);
+function atRest(run: KitRun, when: string): string[] {
+  const seen = inspect(run);
+  if (!seen) return [];
+  const problems = restProblems(seen.tiles, run.view().game.board, when);
   if (seen.animating) problems.push(`${when}, inspect() still says animating after every frame it asked for has run`);
   return problems;
 }
 
 /** What is wrong with what the skin shows `elapsed` ms into a move. */
-function midway({ skin, actions, clock }: KitRun, when: string, elapsed: number, reduced: boolean): string[] {
-  clock.advance(elapsed);
-  return skin?.inspect ? motionProblems(skin.inspect().tiles, actions().game.size, when, reduced) : [];
+function midway(run: KitRun, when: string, elapsed: number, reduced: boolean): string[] {
+  run.clock.advance(elapsed);
+  const seen = inspect(run);
+  return seen ? motionProblems(seen.tiles, run.view().game.size, when, reduced) : [];
 }
 
 /** The first direction that changes the board, played; null when none does. */
-const play = ({ actions }: KitRun): Direction | null => DIRECTIONS.find((dir) => actions().move(dir)) ?? null;
+const play = ({ game }: KitRun): Direction | null => DIRECTIONS.find((dir) => game.move(dir)) ?? null;
 
 function report(run: KitRun, started: number): SkinKitReport {
   const { name: skin, checks } = run;
@@ -196,7 +221,8 @@ export async function runSkinKit(factory: SkinFactory, options: SkinKitOptions =
 }
 
 function mountSkin(run: KitRun, factory: SkinFactory, options: SkinKitOptions, problems: string[]): void {
-  const made: unknown = factory({ theme: 'light', reducedMotion: false, parallax: false, ...options.skinOptions, clock: run.clock });
+  const given: SkinOptions = { theme: 'light', reducedMotion: false, parallax: false, ...options.skinOptions, clock: run.skinClock };
+  const made: unknown = call(run, 'the factory', () => factory(given));
   const wrong = notASkin(made);
   if (wrong) {
     problems.push(wrong);
@@ -204,7 +230,7 @@ function mountSkin(run: KitRun, factory: SkinFactory, options: SkinKitOptions, p
   }
   const candidate = made as Skin;
   run.name = candidate.name;
-  call('mount(host, store)', () => candidate.mount(run.host, run.counted.store));
+  call(run, 'mount(host, store)', () => candidate.mount(run.host, run.counted.store));
   run.skin = candidate;
   if (run.host.childNodes.length === 0) problems.push('mount() added nothing to the host; a skin draws inside the host it is given');
   if (run.counted.open() === 0) problems.push('mount() did not subscribe to the store, so the skin cannot follow the game');
@@ -225,7 +251,7 @@ async function everyMove(run: KitRun, _skin: Skin, problems: string[]): Promise<
   for (let n = 1; n <= 40 && !(seen.has('slide') && seen.has('merge') && seen.has('spawn') && n > 12); n++) {
     const dir = play(run);
     if (!dir) break;
-    for (const step of run.actions().change.report?.steps ?? []) seen.add(step.kind);
+    for (const step of run.view().change.report?.steps ?? []) seen.add(step.kind);
     problems.push(...midway(run, `halfway through move ${n} (${dir})`, SLIDE_MS / 2, false));
     await settle(run);
     problems.push(...atRest(run, `after move ${n} (${dir})`));
@@ -234,14 +260,14 @@ async function everyMove(run: KitRun, _skin: Skin, problems: string[]): Promise<
 }
 
 async function wonGame(run: KitRun, _skin: Skin, problems: string[]): Promise<void> {
-  const { actions } = run;
-  actions().newGame({ seed: run.seed + 1, target: 16 });
+  const { game, view } = run;
+  game.newGame({ seed: run.seed + 1, target: 16 });
   await settle(run);
-  for (let n = 0; n < 200 && actions().game.status === 'playing'; n++) if (!play(run)) break;
+  for (let n = 0; n < 200 && view().game.status === 'playing'; n++) if (!play(run)) break;
   await settle(run);
-  if (actions().game.status !== 'won') problems.push('the scripted game did not reach 16 (try another seed)');
+  if (view().game.status !== 'won') problems.push('the scripted game did not reach 16 (try another seed)');
   problems.push(...atRest(run, 'after the winning move'));
-  actions().keepGoing();
+  game.keepGoing();
   await settle(run);
   problems.push(...atRest(run, 'after "keep going"'));
 }
@@ -249,12 +275,12 @@ async function wonGame(run: KitRun, _skin: Skin, problems: string[]): Promise<vo
 async function undoing(run: KitRun, _skin: Skin, problems: string[]): Promise<void> {
   play(run);
   await settle(run);
-  run.actions().undo();
+  run.game.undo();
   await settle(run);
   problems.push(...atRest(run, 'after undo'));
   play(run);
   run.clock.advance(10);
-  run.actions().undo();
+  run.game.undo();
   await settle(run);
   problems.push(...atRest(run, 'after undo in the middle of a move'));
 }
@@ -272,7 +298,7 @@ async function quickKeys(run: KitRun, _skin: Skin, problems: string[]): Promise<
 async function finishMidMove(run: KitRun, skin: Skin, problems: string[]): Promise<void> {
   const dir = play(run);
   run.clock.advance(10);
-  call('finish()', () => skin.finish());
+  call(run, 'finish()', () => skin.finish());
   run.clock.advance(0);
   await run.frames(1);
   run.clock.advance(0);
@@ -281,7 +307,7 @@ async function finishMidMove(run: KitRun, skin: Skin, problems: string[]): Promi
 }
 
 async function reducedMotion(run: KitRun, skin: Skin, problems: string[]): Promise<void> {
-  call('update({ reducedMotion: true })', () => skin.update({ reducedMotion: true }));
+  call(run, 'update({ reducedMotion: true })', () => skin.update({ reducedMotion: true }));
   await settle(run);
   for (let n = 1; n <= 3; n++) {
     const dir = play(run);
@@ -290,31 +316,31 @@ async function reducedMotion(run: KitRun, skin: Skin, problems: string[]): Promi
     await settle(run);
     problems.push(...atRest(run, `after reduced-motion move ${n} (${dir})`));
   }
-  call('update({ reducedMotion: false })', () => skin.update({ reducedMotion: false }));
+  call(run, 'update({ reducedMotion: false })', () => skin.update({ reducedMotion: false }));
   await settle(run);
 }
 
 async function themeChange(run: KitRun, skin: Skin, problems: string[]): Promise<void> {
-  call("update({ theme: 'dark' })", () => skin.update({ theme: 'dark' }));
+  call(run, "update({ theme: 'dark' })", () => skin.update({ theme: 'dark' }));
   await settle(run);
   problems.push(...atRest(run, 'after switching to the dark theme'));
-  call("update({ theme: 'light' })", () => skin.update({ theme: 'light' }));
+  call(run, "update({ theme: 'light' })", () => skin.update({ theme: 'light' }));
   await settle(run);
   problems.push(...atRest(run, 'after switching back to the light theme'));
 }
 
 async function hintOnAndOff(run: KitRun, skin: Skin, problems: string[]): Promise<void> {
-  for (const dir of DIRECTIONS) call(`setHint('${dir}')`, () => skin.setHint(dir));
+  for (const dir of DIRECTIONS) call(run, `setHint('${dir}')`, () => skin.setHint(dir));
   await settle(run);
   problems.push(...atRest(run, 'with a hint shown'));
-  call('setHint(null)', () => skin.setHint(null));
+  call(run, 'setHint(null)', () => skin.setHint(null));
   await settle(run);
   problems.push(...atRest(run, 'after hiding the hint'));
 }
 
 async function newGamesAndSizes(run: KitRun, _skin: Skin, problems: string[]): Promise<void> {
   for (const size of [4, 5, 3, 8, 4]) {
-    run.actions().newGame({ size, seed: run.seed + size });
+    run.game.newGame({ size, seed: run.seed + size });
     await settle(run);
     problems.push(...atRest(run, `after a new ${size}×${size} game`));
     play(run);
@@ -324,8 +350,8 @@ async function newGamesAndSizes(run: KitRun, _skin: Skin, problems: string[]): P
 }
 
 function disposeTakesBack(run: KitRun, skin: Skin, problems: string[]): void {
-  const { clock, actions } = run;
-  call('dispose()', () => skin.dispose());
+  const { clock, view } = run;
+  call(run, 'dispose()', () => skin.dispose());
   problems.push(...run.tracker.leftovers(run.host));
   const open = run.counted.open();
   if (open > 0)
@@ -334,9 +360,9 @@ function disposeTakesBack(run: KitRun, skin: Skin, problems: string[]): void {
     problems.push(
       `${clock.pending} frame${clock.pending === 1 ? ' is' : 's are'} still requested from the clock the skin was given; cancel it in dispose()`,
     );
-  const before = actions().change.seq;
+  const before = view().change.seq;
   play(run);
-  if (actions().change.seq === before) problems.push('the kit could not play after dispose() (the game should be untouched)');
+  if (view().change.seq === before) problems.push('the kit could not play after dispose() (the game should be untouched)');
 }
 
 /** The checks after mounting, in the order they run: each a sentence and what it does. */

@@ -6,9 +6,12 @@
  * re-derives a slide or a merge from boards, and never decides a rule. The guide is
  * docs/skins.md. No DOM is touched on import.
  */
-export type { Skin, SkinFactory, SkinOptions, SkinInspection, TileView, FrameClock } from './skin';
+export type { Skin, SkinFactory, SkinOptions, SkinInspection, TileView, FrameClock, SkinGuard } from './skin';
 export { SKIN_API_VERSION, SkinUnavailableError } from './skin';
 export { notASkin } from './not-a-skin';
+/** What `SkinOptions.view`, `Skin.turn` and `SkinOptions.look` take (turnable 3D skins; the cubes' looks). */
+export type { CameraView, ViewCommand } from './camera-view';
+export type { LookName } from './looks';
 
 export type { GameView, Change, ChangeKind, ReadonlyStore } from '../store/types';
 export type { Board, Direction, GameState, MoveReport, MoveResult, Status, Step } from '../engine';

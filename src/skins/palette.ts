@@ -3,19 +3,23 @@
  * the text agree. Indexed by exponent (1 = tile 2, 11 = tile 2048).
  */
 
-/** Classic 2048 hues up to 2048, then deeper jewel tones so big tiles stay distinct. */
+/**
+ * The classic 2048 hues, spread so that each tile stands apart from the next at a glance
+ * (CIEDE2000 at least 10, test/skins/palette.test.ts): 2 to 64 from cream through orange to
+ * red, 128 to 1024 from pale lemon to amber, then 2048's classic gold, then jewel tones.
+ */
 const TILE_COLOURS: readonly string[] = [
   '#cdc1b4', // 0: empty (unused for tiles)
   '#eee4da', // 2
-  '#ede0c8', // 4
+  '#ecd9a8', // 4
   '#f2b179', // 8
-  '#f59563', // 16
-  '#f67c5f', // 32
-  '#f65e3b', // 64
-  '#edcf72', // 128
-  '#edcc61', // 256
-  '#edc850', // 512
-  '#edc53f', // 1024
+  '#f68b55', // 16
+  '#f0674b', // 32
+  '#da3a2a', // 64
+  '#f8eaa8', // 128
+  '#f3d35c', // 256
+  '#eaae32', // 512
+  '#e28a24', // 1024
   '#edc22e', // 2048
   '#2f9e7e', // 4096
   '#2b86b8', // 8192
@@ -82,20 +86,24 @@ export interface BoardColours {
   readonly board: string;
   /** An empty slot. */
   readonly slot: string;
-  /** The direction hint. */
+  /** The direction hint: it fills the hint's badge (the page's primary button colour, at least 5:1 on the board). */
   readonly hint: string;
+  /** The hint's arrow and the ring around its badge (the primary button's text colour), so it reads on any tile. */
+  readonly hintInk: string;
 }
 
 export const BOARD_COLOURS: Readonly<Record<'light' | 'dark', BoardColours>> = {
-  light: { board: '#bbada0', slot: '#cdc1b4', hint: '#f9f6f2' },
-  dark: { board: '#4a423b', slot: '#5e554c', hint: '#f9f6f2' },
+  light: { board: '#bbada0', slot: '#cdc1b4', hint: '#3b2f25', hintInk: '#fff8ec' },
+  dark: { board: '#4a423b', slot: '#5e554c', hint: '#edc22e', hintInk: '#231a06' },
 };
 
 /** The font stack of every number: Clear Sans like the original where installed, else a bold grotesque. */
-export const TILE_FONT = '"Clear Sans", "Helvetica Neue", Arial, "Liberation Sans", "Nimbus Sans", sans-serif';
+export const TILE_FONT = '"Clear Sans","Helvetica Neue",Arial,"Liberation Sans","Nimbus Sans",sans-serif';
 
-/** Font size of a label as a fraction of the tile's width: big for short numbers, fitted for long ones. */
+/**
+ * Font size of a label as a fraction of the tile's width: big for short numbers, fitted for
+ * long ones, never growing again as values grow (a `2^e` label is as small as six digits).
+ */
 export function labelFontScale(label: string): number {
-  const chars = label.includes('^') ? label.indexOf('^') + (label.length - label.indexOf('^') - 1) * 0.6 : label.length;
-  return Math.min(0.5, 0.84 / (Math.max(chars, 1) * 0.6));
+  return Math.min(0.5, 1.4 / (label.includes('^') ? 6 : label.length || 1));
 }

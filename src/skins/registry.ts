@@ -1,15 +1,15 @@
 /**
  * The built-in skins, declared once: name, what a player reads, whether it needs WebGL, and
  * how its code loads. The page's settings, the embed's option checks, the skin host and the
- * showcase all read this list. The flat skin is small and bundled with the page; the cubes
- * skin brings three.js, so it is fetched with `import()` only when asked for, and so is the
- * text skin, which only the showcase uses (embeds stay small).
+ * showcase all read this list. The cubes skin brings three.js, so it is fetched with `import()`
+ * only when asked for, and so is the text skin, which only the showcase uses (embeds stay
+ * small); how the flat board comes depends on the build (flat-loader.ts).
  */
-import { createFlatSkin } from './dom/flat';
+import { loadFlatSkin } from './flat-loader';
 import type { SkinFactory } from './skin';
 import { NO_WEBGL_MESSAGE, SkinUnavailableError } from './skin';
 import { registered } from './registered';
-import { webglAvailable } from './webgl';
+import { webglAvailable } from './webgl-available';
 
 export interface SkinEntry {
   readonly name: string;
@@ -35,7 +35,7 @@ export const BUILT_IN_SKINS = [
     needsWebgl: true,
     load: async () => (await import('./three/cubes')).createCubesSkin,
   }),
-  skin({ name: 'flat', label: 'Flat', playable: true, needsWebgl: false, load: () => Promise.resolve(createFlatSkin) }),
+  skin({ name: 'flat', label: 'Flat', playable: true, needsWebgl: false, load: loadFlatSkin }),
   skin({ name: 'text', label: 'Text', playable: false, needsWebgl: false, load: async () => (await import('./text/text')).createTextSkin }),
 ] as const;
 

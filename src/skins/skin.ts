@@ -2,7 +2,9 @@
  * The contract every skin implements. A skin draws what the store holds and animates
  * the steps of each new move report; it never computes a move and never calls an action.
  */
-import type { Direction } from '../engine';
+import type { Dimensions, Direction } from '../engine';
+import type { CameraView, ViewCommand } from './camera-view';
+import type { LookName } from './looks';
 import type { GameView, ReadonlyStore } from '../store/types';
 
 /**
@@ -19,15 +21,35 @@ export interface FrameClock {
   cancelFrame(handle: number): void;
 }
 
+/** Wraps a callback so that a throw in it is caught and reported instead of reaching the page. */
+export type SkinGuard = <A extends unknown[]>(callback: (...args: A) => void) => (...args: A) => void;
+
 export interface SkinOptions {
   /** Replace motion with short fades (also follows `prefers-reduced-motion` when undefined). */
   readonly reducedMotion?: boolean;
   /** Colour theme; undefined follows the system. */
   readonly theme?: 'light' | 'dark';
-  /** Time and frames; the browser's clock and `requestAnimationFrame` when absent. */
+  /**
+   * Time and frames; the browser's clock and `requestAnimationFrame` when absent. A game gives
+   * a skin of the host's own a guarded one: a frame that throws replaces the skin by the flat board.
+   */
   readonly clock?: FrameClock;
+  /**
+   * Given by a game to a skin of the host's own: wrap each callback you hand the browser (an
+   * event listener, an observer, a timer) with it, and a throw there replaces the skin by the
+   * flat board, as a throwing `mount` does. Absent elsewhere: `options.guard?.(callback) ?? callback`.
+   */
+  readonly guard?: SkinGuard;
   /** Gentle camera tilt following the pointer (cubes only; default on, always off with reduced motion). */
   readonly parallax?: boolean;
+  /** Whether the player may turn and zoom the view (cubes only; default off: a host page may want its drags and wheel). */
+  readonly turnable?: boolean;
+  /** The view to start in (cubes only; default the tilted view). */
+  readonly view?: CameraView;
+  /** Told where the player left the view once it has come to rest, null for the tilted view it starts in (cubes only). */
+  readonly onView?: (view: CameraView | null) => void;
+  /** The look of the cubes, board and background (cubes only; default `clay`; see looks.ts). */
+  readonly look?: LookName;
 }
 
 /** One tile as a skin shows it at this instant: where (in cells, fractional mid-slide), how big, how opaque. */
@@ -37,6 +59,8 @@ export interface TileView {
   readonly col: number;
   readonly scale: number;
   readonly opacity: number;
+  /** The layer of a cube it is in (fractional mid-move), 0 nearest the player; absent on a square board. */
+  readonly layer?: number;
 }
 
 /** What a skin shows right now, for tests, benchmarks and tools; never needed to play. */
@@ -62,8 +86,22 @@ export interface Skin {
   finish(): void;
   /** Frees everything it made: DOM, listeners, observers, timers, GPU resources. */
   dispose(): void;
+  /** Turns the view (a skin that can be turned; see `turnable`). */
+  turn?(command: ViewCommand): void;
+  /** How far the view is turned about the board's vertical, in radians (see `CameraView`); moves follow it. */
+  azimuth?(): number;
+  /**
+   * Pulls a cube's layers apart so that a buried tile can be read (true), or back together
+   * (false); the player holds a key or a button for it. Cubes games only; a skin that always
+   * shows every layer (flat, text) leaves it out.
+   */
+  spreadLayers?(spread: boolean): void;
+  /** The shapes of board it can draw: [2] when absent. A cube game shows a skin that cannot draw it as the flat board does. */
+  readonly dimensions?: readonly Dimensions[];
   /** A snapshot of what is drawn; optional so a minimal skin need not offer it. */
   inspect?(): SkinInspection;
+  /** How long it celebrates a win once the winning move has played (not under reduced motion): the win dialog waits as long. */
+  readonly winCelebrationMs?: number;
 }
 
 export type SkinFactory = (options?: SkinOptions) => Skin;

@@ -1,8 +1,10 @@
 /**
- * Whether this browser can draw WebGL 2, and who draws it. Asked once per page; both the
- * skin registry (before fetching three.js) and the cubes skin (to skip multisampling on a
- * software renderer) read the same answer.
+ * Whether this browser can draw WebGL 2, and who draws it: the cubes skin asks once per page (to
+ * skip multisampling on a software renderer), loaded with its code. Whether it can at all, the
+ * registry asks before fetching three.js (webgl-available.ts, in the embed core).
  */
+import { webglAvailable } from './webgl-available';
+
 export interface WebglProbe {
   readonly available: boolean;
   /** Drawn by the CPU (SwiftShader, llvmpipe): every pixel costs, so the cubes skip multisampling. */
@@ -14,6 +16,8 @@ let probe: WebglProbe | null = null;
 /** Asks once whether WebGL 2 works here and who draws it; the probe's context is released at once. */
 export function probeWebgl(): WebglProbe {
   if (probe) return probe;
+  // Where there is no WebGL, no second context is tried.
+  if (!webglAvailable()) return (probe = { available: false, software: false });
   try {
     const gl = document.createElement('canvas').getContext('webgl2');
     const info = gl?.getExtension('WEBGL_debug_renderer_info');
@@ -25,6 +29,3 @@ export function probeWebgl(): WebglProbe {
   }
   return probe;
 }
-
-/** Whether this browser can create a WebGL 2 context (what the cubes skin needs). */
-export const webglAvailable = (): boolean => probeWebgl().available;

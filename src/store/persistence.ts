@@ -1,4 +1,4 @@
-import type { GameState, ParseResult, SavedGame } from '../engine';
+import type { GameState, SavedGame } from '../engine';
 import { parseGame, serializeGame } from '../engine';
 import { isRecord as isObject } from '../engine/untrusted';
 import type { NoticeKind, StorageLike } from './types';
@@ -40,41 +40,56 @@ export function encodeSave(game: GameState, past: readonly GameState[]): string 
   return `{"v":1,"game":${JSON.stringify(serializeGame(game))},"undo":[${past.map(undoEntry).join(',')}]}`;
 }
 
-export function decodeSave(text: string): ParseResult<Loaded> {
-  let data: unknown;
+/** JSON text's value, or undefined where it is not JSON. */
+function parseJson(text: string): unknown {
   try {
-    data = JSON.parse(text);
+    return JSON.parse(text) as unknown;
   } catch {
-    return { ok: false, error: 'the save is not valid JSON' };
+    return undefined;
   }
-  if (!isObject(data) || data.v !== 1) return { ok: false, error: 'unsupported save format' };
-  const game = parseGame(data.game);
-  if (!game.ok) return game;
-  const undo = data.undo;
-  if (!Array.isArray(undo) || undo.length > 1000) return { ok: false, error: 'the undo stack is not a list' };
-  const past: GameState[] = [];
-  for (const [i, entry] of undo.entries()) {
-    if (!isObject(entry)) return { ok: false, error: `undo step ${i} is not an object` };
-    const moves = entry.moves;
-    if (!Number.isSafeInteger(moves) || (moves as number) < 0 || (moves as number) >= game.value.record.length)
-      return { ok: false, error: `undo step ${i} does not precede the game` };
-    const parsed = parseGame({ ...entry, record: game.value.record.slice(0, moves as number) });
-    if (!parsed.ok) return { ok: false, error: `undo step ${i}: ${parsed.error}` };
-    const s = parsed.value;
-    if (s.size !== game.value.size || s.seed !== game.value.seed || s.target !== game.value.target)
-      return { ok: false, error: `undo step ${i} belongs to another game` };
-    past.push(s);
-  }
-  return { ok: true, value: { game: game.value, past } };
 }
 
-/** Best scores by board size. */
-export type Bests = Readonly<Record<number, number>>;
+/**
+ * The game saved as `text` and its undo steps, or null where any of it cannot be read: every
+ * step must be an earlier position of the same game. Why it cannot is told to no one (the save is
+ * set aside whole, see loadSave), so it is not worded.
+ */
+export function decodeSave(text: string): Loaded | null {
+  const data = parseJson(text);
+  if (!isObject(data) || data.v !== 1) return null;
+  const game = parseGame(data.game);
+  const undo = data.undo;
+  if (!game.ok || !Array.isArray(undo) || undo.length > 1000) return null;
+  const { record, size, seed, target } = game.value;
+  const past: GameState[] = [];
+  for (const entry of undo as unknown[]) {
+    const moves = isObject(entry) ? entry.moves : undefined;
+    if (!Number.isSafeInteger(moves) || (moves as number) < 0 || (moves as number) >= record.length) return null;
+    const step = parseGame({ ...(entry as object), record: record.slice(0, moves as number) });
+    if (
+      !step.ok ||
+      step.value.size !== size ||
+      step.value.board.dimensions !== game.value.board.dimensions ||
+      step.value.seed !== seed ||
+      step.value.target !== target
+    )
+      return null;
+    past.push(step.value);
+  }
+  return { game: game.value, past };
+}
 
-/** The higher best for every size found in either. */
+/** Best scores by board shape (`bestKey`): "4" for the 4×4 square, "4x4x4" for the cube. */
+export type Bests = Readonly<Record<string, number>>;
+
+/** The key of a game's shape in `Bests`: a cube's best never counts as a square's. */
+export const bestKey = (game: GameState): string =>
+  game.board.dimensions === 3 ? `${game.size}x${game.size}x${game.size}` : String(game.size);
+
+/** The higher best for every shape found in either. */
 export function mergeBests(a: Bests, b: Bests): Bests {
-  const out: Record<number, number> = { ...a };
-  for (const [size, value] of Object.entries(b)) out[Number(size)] = Math.max(value, out[Number(size)] ?? 0);
+  const out: Record<string, number> = { ...a };
+  for (const [shape, value] of Object.entries(b)) out[shape] = Math.max(value, out[shape] ?? 0);
   return out;
 }
 
@@ -82,22 +97,16 @@ export function encodeBests(bests: Bests): string {
   return JSON.stringify({ v: 1, bySize: bests });
 }
 
-export function decodeBests(text: string): ParseResult<Bests> {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    return { ok: false, error: 'the best scores are not valid JSON' };
-  }
-  if (!isObject(data) || data.v !== 1 || !isObject(data.bySize)) return { ok: false, error: 'unsupported best-score format' };
-  const out: Record<number, number> = {};
+/** The best scores saved as `text`, or null where they cannot all be read (a whole number for each square size from 3 to 8 and cube size from 3 to 5). */
+export function decodeBests(text: string): Bests | null {
+  const data = parseJson(text);
+  if (!isObject(data) || data.v !== 1 || !isObject(data.bySize)) return null;
+  const out: Record<string, number> = {};
   for (const [key, value] of Object.entries(data.bySize)) {
-    const size = Number(key);
-    if (!/^[3-8]$/.test(key) || !Number.isSafeInteger(value) || (value as number) < 0)
-      return { ok: false, error: `best score for "${key}" is not a whole number` };
-    out[size] = value as number;
+    if (!/^[3-8]$|^([3-5])x\1x\1$/.test(key) || !Number.isSafeInteger(value) || (value as number) < 0) return null;
+    out[key] = value as number;
   }
-  return { ok: true, value: out };
+  return out;
 }
 
 /**
@@ -117,7 +126,7 @@ export function readBests(storage: StorageLike, key: string, notify?: Notify): B
   const text = storage.getItem(key);
   if (text === null) return {};
   const parsed = decodeBests(text);
-  if (parsed.ok) return parsed.value;
+  if (parsed) return parsed;
   if (notify) {
     setAside(storage, key, text);
     notify('corrupt-best', 'Your best score could not be read; it was set aside and is counted again from now.');
@@ -125,11 +134,11 @@ export function readBests(storage: StorageLike, key: string, notify?: Notify): B
   return {};
 }
 
-/** The bests after `game`: its size's raised when its score beats it (never lowered), and written under `key`. */
+/** The bests after `game`: its shape's raised when its score beats it (never lowered), and written under `key`. */
 export function raiseBest(storage: StorageLike, key: string, bests: Bests, game: GameState): Bests {
-  if (game.score <= (bests[game.size] ?? 0)) return bests;
+  if (game.score <= (bests[bestKey(game)] ?? 0)) return bests;
   // Merge with storage first so a higher best written by another tab is never overwritten.
-  const raised = mergeBests(mergeBests(bests, readBests(storage, key)), { [game.size]: game.score });
+  const raised = mergeBests(mergeBests(bests, readBests(storage, key)), { [bestKey(game)]: game.score });
   storage.setItem(key, encodeBests(raised));
   return raised;
 }
@@ -138,7 +147,7 @@ export function raiseBest(storage: StorageLike, key: string, bests: Bests, game:
 export function loadSave(storage: StorageLike, key: string, text: string | null, notify: Notify): Loaded | null {
   if (text === null) return null;
   const parsed = decodeSave(text);
-  if (parsed.ok) return parsed.value;
+  if (parsed) return parsed;
   setAside(storage, key, text);
   notify('corrupt-save', 'Your saved game could not be read; a new game was started.');
   return null;

@@ -1,14 +1,29 @@
 import { createStore } from 'zustand/vanilla';
 import type { StoreApi } from 'zustand/vanilla';
-import type { GameState } from '../engine';
-import { DEFAULT_SIZE, UNDO_DEPTH, isValidSeed, isValidSize, keepGoing, newGame, playMove, popUndo, pushUndo } from '../engine';
+import type { Dimensions, GameState } from '../engine';
+import {
+  DEFAULT_SIZE,
+  UNDO_DEPTH,
+  directionsFor,
+  isValidDimensions,
+  isValidSeed,
+  isValidSize,
+  keepGoing,
+  newGame,
+  playMove,
+  popUndo,
+  pushUndo,
+} from '../engine';
+import type { ThisTab } from './other-tabs';
 import type { Bests } from './persistence';
-import { decodeSave, encodeSave, storageKeysFor, loadSave, mergeBests, raiseBest, readBests, safeStorage } from './persistence';
+import { bestKey, encodeSave, storageKeysFor, loadSave, mergeBests, raiseBest, readBests, safeStorage } from './persistence';
 import type { Change, ChangeKind, GameActions, GameStore, GameStoreState, NewGameRequest, Notice, NoticeKind, StorageLike } from './types';
 
 export interface GameStoreOptions {
-  /** Board size of a fresh game (3–8, default 4); a saved game keeps its own. */
+  /** Board size of a fresh game (3–8, a cube's 3–5; default 4); a saved game keeps its own. */
   readonly size?: number;
+  /** Shape of a fresh game: 3 for a cube (default 2); a saved game keeps its own. */
+  readonly dimensions?: Dimensions;
   /** Seed of a fresh game; random when absent. */
   readonly seed?: number;
   readonly target?: number;
@@ -22,10 +37,13 @@ export interface GameStoreOptions {
   /** Fresh seeds for new games; injected so tests are deterministic. */
   readonly randomSeed?: () => number;
   /**
-   * Subscribes to changes made to storage by someone else (another tab); the store
-   * takes them over instead of overwriting them. Returns an unsubscribe function.
+   * Follows changes made to storage by someone else (another tab), which the store takes over
+   * instead of overwriting them: `followOtherTabs` (store/other-tabs.ts, given by the page alone,
+   * so an embed does not carry it). Returns a function that stops.
    */
-  readonly watchStorage?: (onChange: (key: string | null) => void) => () => void;
+  readonly otherTabs?: (tab: ThisTab) => () => void;
+  /** Whether someone helped with the game in progress (the page's AI): such a game does not raise the best score. */
+  readonly helped?: () => boolean;
 }
 
 export const DEFAULT_KEY_PREFIX = 'cube2048';
@@ -49,6 +67,8 @@ function playActions(
   return {
     move(dir) {
       const before = get().game;
+      // A key for `in` or `out` pressed on a square does nothing, like a move that changes nothing.
+      if (!directionsFor(before.board).includes(dir)) return false;
       const { state, report } = playMove(before, dir);
       if (!report.moved) return false;
       commit(state, 'move', pushUndo(past(), before, undoDepth), report);
@@ -62,8 +82,16 @@ function playActions(
     },
     newGame(request = {}) {
       const before = get().game;
-      const target = request.size === undefined || request.size === before.size ? before.target : undefined;
-      commit(freshGame({ size: before.size, target, ...request }), 'new', []);
+      const sameShape =
+        (request.size === undefined || request.size === before.size) &&
+        (request.dimensions === undefined || request.dimensions === before.board.dimensions);
+      const target = sameShape ? before.target : undefined;
+      // No size or dimensions (absent or undefined) keeps the game's own.
+      commit(
+        freshGame({ target, ...request, size: request.size ?? before.size, dimensions: request.dimensions ?? before.board.dimensions }),
+        'new',
+        [],
+      );
     },
     keepGoing() {
       const before = get().game;
@@ -97,18 +125,21 @@ export function createGameStore(options: GameStoreOptions = {}): GameStore {
   const saved = loadSave(storage, keys.game, ownSave, notify);
 
   const freshGame = (request: NewGameRequest): GameState => {
-    const size = request.size !== undefined && isValidSize(request.size) ? request.size : (options.size ?? DEFAULT_SIZE);
+    const dimensions = isValidDimensions(request.dimensions) ? request.dimensions : 2;
+    const size = request.size !== undefined && isValidSize(request.size, dimensions) ? request.size : (options.size ?? DEFAULT_SIZE);
     const seed = request.seed !== undefined && isValidSeed(request.seed) ? request.seed : (options.randomSeed ?? cryptoSeed)() >>> 0;
-    return newGame({ size, seed, target: request.target });
+    return newGame({ size: isValidSize(size, dimensions) ? size : DEFAULT_SIZE, dimensions, seed, target: request.target });
   };
-  const initial = saved?.game ?? freshGame({ size: options.size, seed: options.seed, target: options.target });
+  const initial =
+    saved?.game ?? freshGame({ size: options.size, dimensions: options.dimensions, seed: options.seed, target: options.target });
   let past: readonly GameState[] = saved?.past ?? [];
 
-  const bestFor = (game: GameState): number => Math.max(bests[game.size] ?? 0, game.score);
+  const { helped } = options;
+  const bestFor = (game: GameState): number => Math.max(bests[bestKey(game)] ?? 0, helped?.() ? 0 : game.score);
   const persist = (game: GameState): void => {
     ownSave = encodeSave(game, past);
     storage.setItem(keys.game, ownSave);
-    bests = raiseBest(storage, keys.best, bests, game);
+    if (!helped?.()) bests = raiseBest(storage, keys.best, bests, game);
   };
   let seq = 0;
   /** Publishes a new game state as a change of `kind` from the game shown now. */
@@ -138,24 +169,21 @@ export function createGameStore(options: GameStoreOptions = {}): GameStore {
   // A fresh game is saved at once so a reload resumes it rather than rolling new tiles.
   if (!saved) persist(initial);
 
-  let toldOfSync = false;
-  /** Another tab wrote `key` (null: maybe all): take over its best scores, and its game when that is news. */
-  const theirChange = (key: string | null): void => {
-    if (key === null || key === keys.best) {
+  let unwatch = options.otherTabs?.({
+    storage,
+    keys,
+    notify,
+    ownSave: () => ownSave,
+    bestsRaised() {
       bests = mergeBests(bests, readBests(storage, keys.best));
       set?.((s) => ({ best: bestFor(s.game) }));
-    }
-    const text = key === null || key === keys.game ? storage.getItem(keys.game) : null;
-    if (text === null || text === ownSave) return;
-    const theirs = decodeSave(text);
-    if (!theirs.ok) return; // Their write is broken; ours stays and is rewritten on our next move.
-    past = theirs.value.past;
-    publish(theirs.value.game, 'sync');
-    if (!toldOfSync) notify('synced', 'This game was continued in another tab; showing its latest position.');
-    toldOfSync = true;
-    ownSave = text;
-  };
-  let unwatch = options.watchStorage?.(theirChange);
+    },
+    takeOver(text, theirs) {
+      ownSave = text;
+      past = theirs.past;
+      publish(theirs.game, 'sync');
+    },
+  });
 
   // The narrow face: no setState, so only the actions above change a game.
   return {

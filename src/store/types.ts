@@ -1,5 +1,5 @@
 import type { StoreApi } from 'zustand/vanilla';
-import type { Board, Direction, GameState, MoveReport } from '../engine';
+import type { Board, CubeDirection, Dimensions, GameState, MoveReport } from '../engine';
 
 /** The part of Web Storage the store uses; pass `localStorage`, a Map-backed fake, or a file. */
 export interface StorageLike {
@@ -42,15 +42,18 @@ export interface GameView {
 
 export interface NewGameRequest {
   readonly size?: number;
+  /** 3 for a cube; a new game keeps the current shape unless told. */
+  readonly dimensions?: Dimensions;
   readonly seed?: number;
   readonly target?: number;
 }
 
 export interface GameActions {
   /** Plays a move; returns whether it changed the board. */
-  move(dir: Direction): boolean;
+  move(dir: CubeDirection): boolean;
   /** Returns to the state before the last move, luck included; false when there is nothing to undo. */
   undo(): boolean;
+  /** Starts a new game: of the request's size (the game's own when none), seed (a random one when none) and target. */
   newGame(request?: NewGameRequest): void;
   keepGoing(): void;
   /** Continues from a given game (a replay's "play from here"); its seed state fixes the future. */

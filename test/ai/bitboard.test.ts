@@ -39,14 +39,14 @@ const arbBoard: fc.Arbitrary<Board> = fc
   .map(([cells, top]) => {
     const board = Uint8Array.from(cells);
     if (top !== null) board[top] = 15;
-    return { size: 4, cells: board };
+    return { size: 4, dimensions: 2, cells: board };
   });
 
 /** A row of four nibbles (nibble 0 is the left cell) moved by the flat engine, exponents capped at 15 as the bitboard holds them. */
 function engineRow(row: number, dir: 'left' | 'right'): number {
   const cells = new Uint8Array(16);
   for (let k = 0; k < 4; k++) cells[k] = (row >>> (4 * k)) & 15;
-  const after = move({ size: 4, cells }, dir).board.cells;
+  const after = move({ size: 4, dimensions: 2, cells }, dir).board.cells;
   let packed = 0;
   for (let k = 0; k < 4; k++) packed |= Math.min(after[k] as number, 15) << (4 * k);
   return packed;
@@ -139,7 +139,7 @@ describe('the bitboard', () => {
   it('leaves to the flat engine the boards it cannot play exactly: two 32768s, bigger tiles, other sizes', () => {
     const two32768 = fromRows(firstRow([32768, 32768, 0, 0]));
     expect(fitsBitboard(two32768)).toBe(false);
-    expect(fitsBitboard({ size: 4, cells: Uint8Array.from({ length: 16 }, (_, i) => (i === 0 ? 16 : 0)) })).toBe(false);
+    expect(fitsBitboard({ size: 4, dimensions: 2, cells: Uint8Array.from({ length: 16 }, (_, i) => (i === 0 ? 16 : 0)) })).toBe(false);
     expect(
       fitsBitboard(
         fromRows([

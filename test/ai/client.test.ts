@@ -97,7 +97,11 @@ describe('the AI client', () => {
   });
 
   it('answers a malformed request with a message instead of throwing', () => {
-    const response = answer(createAi({ tableBits: 8 }), { id: 9, board: { size: 4, cells: new Uint8Array(3) }, options: {} });
+    const response = answer(createAi({ tableBits: 8 }), {
+      id: 9,
+      board: { size: 4, dimensions: 2, cells: new Uint8Array(3) },
+      options: {},
+    });
     expect(response).toEqual({ id: 9, ok: false, message: 'the request has no valid board' });
   });
 });

@@ -76,7 +76,7 @@ describe('choosing a move', () => {
         ] as const) {
           const cells = after.board.cells.slice();
           cells[at] = exponent;
-          const spawned = { size: 4, cells };
+          const spawned = { size: 4, dimensions: 2 as const, cells };
           sum +=
             chance *
             Math.max(

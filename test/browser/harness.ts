@@ -35,13 +35,29 @@ export const supports = {
   deviceScaleFactor: ENGINE !== 'webkit',
 } as const;
 
+/**
+ * Long sweeps (ten thousand random inputs, the corrupt-save cases, every language, a hundred
+ * mount cycles) run whole in Chromium and one case in three in Firefox and WebKit, which take two
+ * to three times as long here: the part still meets each kind of case in each engine, and a
+ * 2-core CI run stays within its time. `keep` names cases every engine runs.
+ */
+export function sweep<T>(cases: readonly T[], keep: (c: T) => boolean = () => false): readonly T[] {
+  return ENGINE === 'chromium' ? cases : cases.filter((c, i) => i % 3 === 0 || i === cases.length - 1 || keep(c));
+}
+
+/** How many of a sweep of `count` runs in this engine (see `sweep`). */
+export const sweepCount = (count: number): number => (ENGINE === 'chromium' ? count : Math.ceil(count / 3));
+
 export interface LaunchOptions {
   /** Extra Chromium switches (ignored by the other engines, which have no such switches). */
   readonly chromiumArgs?: readonly string[];
+  /** A running Firefox to open a session on, rather than launching one. */
+  readonly firefoxEndpoint?: string | undefined;
 }
 
-/** This run's engine. */
-const launchBrowser = (options: LaunchOptions = {}): Promise<TestBrowser> => launchEngine(ENGINE, options);
+/** This run's engine; in Firefox a session on the run's one Firefox (global-setup.ts). */
+const launchBrowser = (options: LaunchOptions = {}): Promise<TestBrowser> =>
+  launchEngine(ENGINE, ENGINE === 'firefox' ? { ...options, firefoxEndpoint: inject('firefoxEndpoint') } : options);
 
 /** A named engine (the benchmarks measure each in turn). */
 export async function launchEngine(engine: EngineName, options: LaunchOptions = {}): Promise<TestBrowser> {
@@ -49,7 +65,7 @@ export async function launchEngine(engine: EngineName, options: LaunchOptions = 
     engine === 'chromium'
       ? await chromiumDriver(options.chromiumArgs)
       : engine === 'firefox'
-        ? await firefoxDriver()
+        ? await firefoxDriver(options.firefoxEndpoint)
         : await webkitDriver();
   return new TestBrowser(driver);
 }
@@ -122,5 +138,9 @@ declare module 'vitest' {
   export interface ProvidedContext {
     siteUrl: string;
     siteDir: string;
+    /** The run's own folder, for what is made once per run (once-per-run.ts): the npm package, the fixture pages. */
+    runDir: string;
+    /** The run's one Firefox, in the Firefox project (engines/firefox.ts launchSharedFirefox). */
+    firefoxEndpoint?: string;
   }
 }

@@ -97,7 +97,14 @@ describe('the statistics charts in every language and at every count', () => {
   it.each(['en', 'de', 'ar', 'ja'])('leave no label cut, overlapping or under a bar at 1, 3 and 10,000 games (%s)', async (lang) => {
     const game = await openGame(browser(), { query: `?lang=${lang}` });
     const { page } = game;
-    // The history's database exists once the recorder has opened it.
+    // The history's database exists once the recorder has opened it: its code loads when Your games is first opened.
+    await page.click('#open-history');
+    await expect
+      .poll(() => page.evaluate(() => (document.getElementById('history-dialog') as HTMLDialogElement | null)?.open ?? false), {
+        timeout: 30_000,
+      })
+      .toBe(true);
+    await closeStatistics(page);
     await expect
       .poll(() => page.evaluate(async () => (await indexedDB.databases()).some((d) => d.name === 'cube2048:history')), { timeout: 30_000 })
       .toBe(true);

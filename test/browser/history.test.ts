@@ -5,7 +5,8 @@ import { encodeArchive } from '../../src/history/archive';
 import type { TestPage } from './harness';
 import { ENGINE, sharedBrowser, siteUrl } from './harness';
 import { dailySeed, utcDay } from '../../src/page/daily';
-import { GAME_KEY, KEY_OF, boardShown, isDialogOpen, lastMoveOfAGame, openGame, saveOf } from './page-helpers';
+import { GAME_KEY, KEY_OF, boardShown, isDialogOpen, lastMoveOfAGame, openGame, saveOf, storedGames } from './page-helpers';
+import { playGame } from '../history/games';
 
 const DB = 'cube2048:history';
 const PENDING_KEY = 'cube2048:history-pending:v1';
@@ -18,39 +19,6 @@ function finishedGames(count: number, firstSeed = 100): HistoryEntry[] {
     return entryOf(after, 'over', { ...startMeta(after, 'normal', start), playedMs: 60_000 * (i + 1) }, start + 600_000);
   });
 }
-
-/** Every entry in the page's history database (summaries joined with their moves). */
-const storedGames = (page: TestPage, dbName = DB): Promise<{ id: string; score: number; end: string; mode: string; moves: number }[]> =>
-  page.evaluate(
-    (name) =>
-      new Promise((resolve, reject) => {
-        const open = indexedDB.open(name);
-        // Looking must not create the database: a missing one has no games.
-        open.onupgradeneeded = () => open.transaction?.abort();
-        open.onerror = () => (open.error?.name === 'AbortError' ? resolve([]) : reject(open.error));
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('games')) return resolve([]);
-          const tx = db.transaction(['games', 'moves'], 'readonly');
-          const games = tx.objectStore('games').getAll();
-          const moves = tx.objectStore('moves').getAll();
-          tx.oncomplete = () => {
-            const letters = new Map((moves.result as { id: string; moves: string }[]).map((m) => [m.id, m.moves.length]));
-            resolve(
-              (games.result as { id: string; score: number; end: string; mode: string }[]).map((g) => ({
-                id: g.id,
-                score: g.score,
-                end: g.end,
-                mode: g.mode,
-                moves: letters.get(g.id) ?? -1,
-              })),
-            );
-            db.close();
-          };
-        };
-      }),
-    dbName,
-  );
 
 /** Writes records straight into the database, as an earlier session of the page would have (or a damaged one). */
 const seedDatabase = (page: TestPage, games: readonly object[], moves: readonly object[]): Promise<void> =>
@@ -152,6 +120,30 @@ describe('the player’s history on the game page', () => {
     await game.close();
   });
 
+  it('loads its code when it has work, not for a game being played, and still dates the game from its start', async () => {
+    const game = await openGame(browser(), { query: '?lang=en' });
+    const { page } = game;
+    const historyLoaded = (): Promise<boolean> =>
+      page.evaluate(() => performance.getEntriesByType('resource').some((r) => /\/recorder[-.]/.test(new URL(r.name).pathname)));
+    for (const key of ['ArrowLeft', 'ArrowDown', 'ArrowRight', 'ArrowUp', 'ArrowLeft', 'ArrowDown']) await page.keyboard.press(key);
+    await expect.poll(() => page.evaluate(() => document.querySelector('#moves')?.textContent)).not.toBe('0');
+    // A pause in which an eager history would have come.
+    await page.waitForTimeout(1500);
+    expect(await historyLoaded()).toBe(false);
+
+    // Opening "Your games" brings it, with the game in progress counted from the page's start.
+    await page.click('#open-history');
+    await expect.poll(() => isDialogOpen(page, 'history-dialog'), { timeout: 10_000 }).toBe(true);
+    expect(await historyLoaded()).toBe(true);
+    const meta = await page.evaluate(() => JSON.parse(localStorage.getItem('cube2048:history-meta:v1') ?? 'null') as unknown);
+    expect(meta).toMatchObject({ mode: 'normal', startedAt: expect.any(Number), playedMs: expect.any(Number) });
+    const { startedAt, playedMs } = meta as { startedAt: number; playedMs: number };
+    expect(playedMs).toBeGreaterThan(0);
+    expect(startedAt).toBeLessThan(Date.now() - 1500);
+    expect(await game.errors()).toEqual([]);
+    await game.close();
+  });
+
   it('lists 10,000 kept games a page at a time, filters, sorts, deletes after asking, imports a file (duplicates merged, a tampered game named) and clears after asking', async () => {
     const game = await openGame(browser());
     const { page } = game;
@@ -223,6 +215,42 @@ describe('the player’s history on the game page', () => {
     await game.close();
   });
 
+  // In WebKit this fails only in a full run, after other files, and passes alone: left to Chromium and Firefox there (docs/engines.md).
+  it.skipIf(ENGINE === 'webkit')(
+    'keeps cube games apart from square ones: a board choice for each shape, and a cube’s row named by its shape',
+    async () => {
+      const { page, close, errors } = await openGame(browser());
+      const cube = playGame({ size: 3, dimensions: 3, seed: 8 });
+      const cubeEntry = entryOf(
+        cube,
+        'over',
+        { ...startMeta(cube, 'normal', Date.UTC(2026, 10, 5)), playedMs: 90_000 },
+        Date.UTC(2026, 10, 5) + 600_000,
+      );
+      const squares = finishedGames(2);
+      const square5 = { ...asStored(squares).games[0], id: 'square-5', size: 5 };
+      await seedDatabase(page, [...asStored([...squares, cubeEntry]).games, square5], asStored([...squares, cubeEntry]).moves);
+      await openHistory(page, 'games');
+      // The board choices are filled once the kept games have been read.
+      await expect
+        .poll(() => page.locator('#history-games .history-filter:nth-child(1) option').allTextContents(), { timeout: 15_000 })
+        .toEqual(['All boards', '4 × 4', '5 × 5', '3 × 3 × 3']);
+      await page.selectOption('#history-games .history-filter:nth-child(1) select', '3x3x3');
+      await expect.poll(() => page.textContent('#history-games .history-count')).toBe('1 game');
+      expect(await page.textContent('#history-games .history-row-details')).toMatch(
+        new RegExp(`^3 × 3 × 3 · ${cube.record.length} moves · `),
+      );
+      await page.selectOption('#history-games .history-filter:nth-child(1) select', '5');
+      expect(await page.locator('#history-games .history-row').count()).toBe(1);
+      await page.click('#history-tab-stats');
+      await page.selectOption('#history-stats .history-filter select', '3x3x3');
+      expect(await figure(page, 'Games played')).toBe('1');
+      expect(await figure(page, 'Best score')).toBe(cube.score.toLocaleString('en-US'));
+      expect(await errors()).toEqual([]);
+      await close();
+    },
+  );
+
   it('keeps an embed’s games in its own database only when it asks for history', async () => {
     const { before, dir, after } = lastMoveOfAGame(4242);
     const game = await openGame(browser(), { storage: { 'cube2048:frame:game:v1': saveOf(before) } });
@@ -272,21 +300,22 @@ describe('the player’s history on the game page', () => {
 describe.runIf(ENGINE === 'chromium')('the history when the database fails', () => {
   const browser = sharedBrowser();
 
-  it('says once that games cannot be kept when the database cannot be opened, and the game still plays', async () => {
+  it('says once, when a game is first to be kept, that games cannot be kept when the database cannot be opened, and the game still plays', async () => {
     const { before, dir } = lastMoveOfAGame(4242);
     const game = await openGame(browser(), {
       storage: { [GAME_KEY]: saveOf(before) },
       initScript: `IDBFactory.prototype.open = function () { throw new DOMException('The user denied permission to access the database.', 'SecurityError'); };`,
     });
     const { page } = game;
+    // The history's code loads when it has work (page/history-on-demand.ts): here, the game that ends.
+    await page.keyboard.press(KEY_OF[dir]);
     await expect
-      .poll(() => notices(page))
+      .poll(() => notices(page), { timeout: 10_000 })
       .toEqual([
         expect.stringMatching(
           /^Your games cannot be kept in this browser: the browser refused its database \(SecurityError\)\. The game plays on/,
         ),
       ]);
-    await page.keyboard.press(KEY_OF[dir]);
     await expect.poll(() => isDialogOpen(page, 'over-dialog'), { timeout: 5000 }).toBe(true);
     expect(await notices(page)).toHaveLength(1);
     // The finished game waits beside the save for a database that works.

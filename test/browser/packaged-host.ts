@@ -1,11 +1,12 @@
 /**
  * The package as a host gets it, for the tests of one file: packed and installed into a
- * throwaway host (test/embed/package.ts), served, and a browser of the file's engine. Made
- * before the file's tests, taken down after; read its fields inside a test.
+ * throwaway host once per test run (test/embed/package.ts), served, and a browser of the
+ * file's engine. Served before the file's tests, taken down after; read its fields inside a test.
  */
-import { afterAll, beforeAll } from 'vitest';
+import { join } from 'node:path';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { InstalledPackage } from '../embed/package';
-import { packAndInstall } from '../embed/package';
+import { packedOnce } from '../embed/package';
 import type { TestBrowser } from './harness';
 import { sharedBrowser } from './harness';
 import type { Served } from './static-server';
@@ -21,7 +22,7 @@ export function packagedHost(): PackagedHost {
   const browser = sharedBrowser();
   let ready: Omit<PackagedHost, 'browser'> | null = null;
   beforeAll(async () => {
-    const pkg = await packAndInstall();
+    const pkg = await packedOnce(join(inject('runDir'), 'package'));
     ready = { pkg, served: await serveDirectory(pkg.host) };
   }, 300_000);
   afterAll(async () => {

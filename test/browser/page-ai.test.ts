@@ -25,13 +25,17 @@ const oneMoveFromTheEnd = (): GameState =>
     [32, 8, 128, 32],
   ]);
 
-/** The side the flat skin draws its hint chevrons on, or null when they are hidden. */
+/** The side of the board the flat skin draws its hint badge on, or null when it is hidden. */
 const flatHintSide = (page: TestPage): Promise<Direction | null> =>
   page.evaluate(() => {
-    const bar = [...document.querySelectorAll<HTMLElement>('#board .skin-layer div')].find((el) => el.style.zIndex === '3');
-    if (!bar || bar.style.display === 'none') return null;
-    if (bar.style.flexDirection === 'row') return bar.style.top === '0px' || bar.style.top === '0' ? 'up' : 'down';
-    return bar.style.left === '0px' || bar.style.left === '0' ? 'left' : 'right';
+    const badge = [...document.querySelectorAll<HTMLElement>('#board .skin-layer div')].find((el) => el.style.zIndex === '4');
+    if (!badge || badge.style.display === 'none') return null;
+    const board = badge.parentElement!.getBoundingClientRect();
+    const box = badge.getBoundingClientRect();
+    const dx = (box.left + box.width / 2 - board.left) / board.width - 0.5;
+    const dy = (box.top + box.height / 2 - board.top) / board.height - 0.5;
+    if (Math.abs(dx) > Math.abs(dy)) return dx < 0 ? 'left' : 'right';
+    return dy < 0 ? 'up' : 'down';
   });
 
 const autoplayOn = async (page: TestPage): Promise<boolean> => (await page.getAttribute('#ai-autoplay', 'aria-pressed')) === 'true';
@@ -49,8 +53,10 @@ describe('the AI on the game page', () => {
     expect(await page.getAttribute('#game', 'data-hint')).toBe(dir);
     expect(await flatHintSide(page), 'the flat skin points the same way').toBe(dir);
     expect(await page.isVisible('#ai-analysis')).toBe(true);
-    expect(await page.textContent('#ai-analysis')).toMatch(/^Expected value: ←\u00a0[^ ]+ ↑\u00a0[^ ]+ →\u00a0[^ ]+ ↓\u00a0[^ ]+$/);
-    expect(await page.locator('#ai-analysis strong').getAttribute('data-dir'), 'the hinted direction is the one marked best').toBe(dir);
+    expect(await page.textContent('#ai-analysis .ai-move'), 'the move in a plain sentence').toContain(`Move ${dir}`);
+    expect(await page.locator('#ai-analysis li[data-best]').getAttribute('data-dir'), 'the hinted direction is the one rated best').toBe(
+      dir,
+    );
 
     await page.focus('#game');
     // Following the hint: it always moves the board.
@@ -66,35 +72,31 @@ describe('the AI on the game page', () => {
     await game.close();
   });
 
-  it('shows the expected value of all four moves, whole, on a phone and in the wide side panel', async () => {
+  it('shows the move, and behind "Why?" how each move was rated, whole, on a phone and in the wide side panel', async () => {
     for (const viewport of [
       { width: 360, height: 740 },
       { width: 1024, height: 768 },
     ]) {
-      // Seed 12's first position gives each move a different, long value.
       const game = await openGame(browser(), { query: '?seed=12', viewport });
       const { page } = game;
       const boardBefore = await page.locator('#game').boundingBox();
       await page.click('#ai-hint');
-      await expect.poll(() => liveText(page)).toMatch(/^Hint: move /);
+      await expect.poll(() => liveText(page), { timeout: 30_000 }).toMatch(/^Hint: move /);
+      expect(await page.locator('#game').boundingBox(), 'showing the suggestion does not move the board').toEqual(boardBefore);
+      await page.click('#ai-analysis summary');
       const boxes = await page.evaluate(() => {
-        const line = document.getElementById('ai-analysis') as HTMLElement;
-        const outer = line.getBoundingClientRect();
-        return [...line.querySelectorAll<HTMLElement>('[data-dir]')].map((el) => {
+        const list = document.querySelector('#ai-analysis ol') as HTMLElement;
+        return [...list.querySelectorAll<HTMLElement>('li')].map((el) => {
           const r = el.getBoundingClientRect();
           return {
             dir: el.dataset['dir'],
-            inside: r.left >= outer.left - 0.5 && r.right <= outer.right + 0.5 && r.bottom <= outer.bottom + 0.5 && r.right <= innerWidth,
-            width: r.width,
+            text: el.textContent,
+            inside: r.left >= 0 && r.right <= innerWidth && r.height > 0 && r.height < 40,
           };
         });
       });
-      expect(
-        boxes.map((b) => b.dir),
-        `${viewport.width} wide`,
-      ).toEqual(['left', 'up', 'right', 'down']);
-      for (const box of boxes) expect(box.inside && box.width > 0, `${viewport.width} wide: ${box.dir} shown whole`).toBe(true);
-      expect(await page.locator('#game').boundingBox(), 'showing the analysis does not move the board').toEqual(boardBefore);
+      expect(boxes.map((b) => b.dir).sort(), `${viewport.width} wide`).toEqual(['down', 'left', 'right', 'up']);
+      for (const box of boxes) expect(box.inside, `${viewport.width} wide: ${box.text} shown whole, on one line`).toBe(true);
       expect(await game.errors()).toEqual([]);
       await game.close();
     }

@@ -30,6 +30,8 @@ export interface OpenGame {
 }
 
 export const SETTINGS_KEY = 'cube2048:settings:v1';
+/** The game page's history database. */
+export const HISTORY_DB = 'cube2048:history';
 export const GAME_KEY = 'cube2048:game:v1';
 export const BEST_KEY = 'cube2048:best:v1';
 
@@ -196,3 +198,39 @@ export const nearlyWon = (): GameState =>
 
 /** A real game played until it ends (test/history/games.ts): the positions before its last moves, and those moves. */
 export { lastMoveOfAGame } from '../history/games';
+
+/** Every entry in the page's history database (summaries joined with their moves). */
+export const storedGames = (
+  page: TestPage,
+  dbName = HISTORY_DB,
+): Promise<{ id: string; score: number; end: string; mode: string; moves: number }[]> =>
+  page.evaluate(
+    (name) =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open(name);
+        // Looking must not create the database: a missing one has no games.
+        open.onupgradeneeded = () => open.transaction?.abort();
+        open.onerror = () => (open.error?.name === 'AbortError' ? resolve([]) : reject(open.error));
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('games')) return resolve([]);
+          const tx = db.transaction(['games', 'moves'], 'readonly');
+          const games = tx.objectStore('games').getAll();
+          const moves = tx.objectStore('moves').getAll();
+          tx.oncomplete = () => {
+            const letters = new Map((moves.result as { id: string; moves: string }[]).map((m) => [m.id, m.moves.length]));
+            resolve(
+              (games.result as { id: string; score: number; end: string; mode: string }[]).map((g) => ({
+                id: g.id,
+                score: g.score,
+                end: g.end,
+                mode: g.mode,
+                moves: letters.get(g.id) ?? -1,
+              })),
+            );
+            db.close();
+          };
+        };
+      }),
+    dbName,
+  );

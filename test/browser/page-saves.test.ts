@@ -29,7 +29,7 @@ describe('saving, winning and losing on the game page', () => {
     const { page } = game;
     const notice = page.locator('#notices .notice');
     await expect
-      .poll(() => notice.allTextContents())
+      .poll(() => notice.allTextContents(), { timeout: 15_000 })
       .toEqual([expect.stringContaining('Your saved game could not be read; a new game was started.')]);
     const hud = await readHud(page);
     expect(hud.best).toBe(5000);
@@ -52,7 +52,9 @@ describe('saving, winning and losing on the game page', () => {
       initScript: `Object.defineProperty(window, 'localStorage', { configurable: true, get() { throw new DOMException('The operation is insecure.', 'SecurityError'); } });`,
     });
     const { page } = game;
-    await expect.poll(() => page.locator('#notices .notice').allTextContents()).toEqual([expect.stringContaining('Saving is unavailable')]);
+    await expect
+      .poll(() => page.locator('#notices .notice').allTextContents(), { timeout: 15_000 })
+      .toEqual([expect.stringContaining('Saving is unavailable')]);
     for (const key of ['ArrowLeft', 'ArrowDown', 'ArrowRight', 'ArrowUp']) await page.keyboard.press(key);
     await page.waitForFunction(() => Number(document.getElementById('moves')?.textContent) > 0);
     expect(await page.locator('#notices .notice').count()).toBe(1);
@@ -73,7 +75,7 @@ describe('saving, winning and losing on the game page', () => {
     await expectShows(other, state);
     await expectShows(game.page, state);
     const notices = game.page.locator('#notices .notice');
-    expect(await notices.allTextContents()).toEqual([expect.stringContaining('continued in another tab')]);
+    await expect.poll(() => notices.allTextContents(), { timeout: 15_000 }).toEqual([expect.stringContaining('continued in another tab')]);
     expect(await liveText(game.page)).toMatch(/^The game was continued in another tab\. Score \d+\.$/);
     expect(await notices.count()).toBe(1);
     await other.close();

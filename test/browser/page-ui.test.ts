@@ -74,7 +74,7 @@ describe('the game page around the board', () => {
     });
     const { page } = game;
     await expect
-      .poll(() => page.locator('#notices .notice p').allTextContents())
+      .poll(() => page.locator('#notices .notice p').allTextContents(), { timeout: 15_000 })
       .toEqual([expect.stringMatching(/^[^\n]*WebGL[^\n]*flat board is shown\.$/)]);
     expect(await page.locator('#board canvas').count()).toBe(0);
     await page.keyboard.press('ArrowLeft');
@@ -108,9 +108,10 @@ describe('the game page around the board', () => {
     expect(await page.isChecked('#settings-dialog input[name="motion"][value="reduce"]')).toBe(true);
     await choose(page, 'motion', 'system');
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await expect.poll(async () => (await root()).motion).toBe('reduce');
+    // Generous polls: on a loaded machine the system's change can take seconds to reach the page.
+    await expect.poll(async () => (await root()).motion, { timeout: 15_000 }).toBe('reduce');
     await page.emulateMedia({ reducedMotion: 'no-preference' });
-    await expect.poll(async () => (await root()).motion).toBe('full');
+    await expect.poll(async () => (await root()).motion, { timeout: 15_000 }).toBe('full');
     await page.keyboard.press('Escape');
     expect(await page.getAttribute('meta[name="theme-color"]', 'content')).toBe('#16130f');
     expect(await game.errors()).toEqual([]);

@@ -164,9 +164,12 @@ describe('playing on the game page', () => {
     expect(rows).toEqual(toRows(newGame({ seed: 3, size: 5 }).board));
     expect(await page.locator('#game [role="gridcell"]').allTextContents()).toContain('empty');
 
-    // Tab from the start of the page reaches the board; its outline is drawn.
+    // The board is reached with Tab from the control before it, and its outline is drawn. (The
+    // board has focus on arrival: tabbing on from it would leave the page, and Firefox's focus.)
+    await page.keyboard.press('Shift+Tab');
+    expect(await page.evaluate(() => document.activeElement?.id)).not.toBe('game');
     await page.keyboard.press('Tab');
-    for (let i = 0; i < 6 && !(await page.evaluate(() => document.activeElement?.id === 'game')); i++) await page.keyboard.press('Tab');
+    for (let i = 0; i < 15 && !(await page.evaluate(() => document.activeElement?.id === 'game')); i++) await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('game');
     const outline = await grid.evaluate((el) => getComputedStyle(el).outlineStyle);
     expect(outline).toBe('solid');

@@ -14,7 +14,7 @@ import {
 } from '../../src/replay/record';
 import { dailySeed } from '../../src/page/daily';
 import { sharedBrowser, siteUrl } from './harness';
-import { GAME_KEY, KEY_OF, boardShown, expectShows, openGame, readGrid, readHud, saveOf, waitForMoves } from './page-helpers';
+import { GAME_KEY, KEY_OF, boardShown, expectShows, liveText, openGame, readGrid, readHud, saveOf, waitForMoves } from './page-helpers';
 
 /** A real game: `count` moves from `seed`, cycling through the directions that move. */
 function playedGame(seed: number, count: number): GameState {
@@ -89,7 +89,16 @@ describe('replays, share links, seeds and the daily challenge on the game page',
       await waitForMoves(sharer.page, expected.record.length);
     }
     await sharer.page.click('#share');
-    await expect.poll(() => sharer.page.textContent('#share span')).toBe('Copied');
+    // Said in the live region, and shown in a bubble by the button, which may show only its icon.
+    await expect.poll(() => sharer.page.getAttribute('#share', 'data-copied')).toBe('Copied');
+    await expect.poll(() => liveText(sharer.page)).toMatch(/^Link to this game copied: \d+ moves, score \d+\./);
+    const bubble = await sharer.page.evaluate(() => {
+      const after = getComputedStyle(document.getElementById('share')!, '::after');
+      return { content: after.content, display: after.display };
+    });
+    // Firefox reports the rule (attr(data-copied)) where the others resolve it; the attribute is checked above either way.
+    expect(bubble.display).toBe('block');
+    expect(['"Copied"', 'attr(data-copied)']).toContain(bubble.content);
     const link = await sharer.page.evaluate(() => (window as unknown as { __copied: string }).__copied);
     expect(link).toMatch(/index\.html#g=[\w-]+$/);
     const decoded = decodeRecord(codeFromLink(link));
@@ -247,7 +256,7 @@ describe('replays, share links, seeds and the daily challenge on the game page',
       await page.goto(`${siteUrl('index.html')}#g=${encodeURIComponent(code)}`);
       await boardShown(page);
       await expect
-        .poll(() => page.locator('#notices .notice p').allTextContents(), { message: kind })
+        .poll(() => page.locator('#notices .notice p').allTextContents(), { message: kind, timeout: 15_000 })
         .toEqual([`This replay link cannot be opened. ${message}`]);
       expect(await viewerOpen(page), kind).toBe(false);
       expect(new URL(await page.url()).hash, kind).toBe('');
@@ -299,7 +308,7 @@ describe('replays, share links, seeds and the daily challenge on the game page',
       buffer: Buffer.from('{"format":"something-else"}'),
     });
     await expect
-      .poll(() => page.locator('#notices .notice p').allTextContents())
+      .poll(() => page.locator('#notices .notice p').allTextContents(), { timeout: 15_000 })
       .toEqual(['That file cannot be opened. The file is not a cube2048 game record.']);
     expect(await viewerOpen(page)).toBe(false);
     expect(await readGrid(page)).toEqual(toRows(mine.board));

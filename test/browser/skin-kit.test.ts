@@ -7,12 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenedPage } from './harness';
 import { openPage, sharedBrowser } from './harness';
 import type { ServedFixtures } from './fixtures/serve';
-import { serveFixtures } from './fixtures/serve';
+import { fixturesOnce } from './fixtures/serve';
 import type { SkinKitReport } from '../../src/skin-kit';
 
 declare global {
   interface Window {
-    skinKit: { run(name: string): Promise<SkinKitReport & { readonly text: string }> };
+    skinKit: { run(name: string, foreign?: boolean): Promise<SkinKitReport & { readonly text: string; readonly foreignRan: boolean }> };
   }
 }
 
@@ -21,7 +21,7 @@ let served: ServedFixtures;
 let opened: OpenedPage;
 
 beforeAll(async () => {
-  served = await serveFixtures();
+  served = await fixturesOnce();
   opened = await openPage(browser(), served.url('skin-kit.html'));
   await opened.page.waitForFunction(() => document.body.dataset.ready === 'true');
 }, 180_000);
@@ -31,7 +31,8 @@ afterAll(async () => {
   await served?.close();
 });
 
-const run = (name: string): Promise<SkinKitReport & { readonly text: string }> => opened.page.evaluate((n) => window.skinKit.run(n), name);
+const run = (name: string, foreign = false): Promise<SkinKitReport & { readonly text: string; readonly foreignRan: boolean }> =>
+  opened.page.evaluate(([n, f]) => window.skinKit.run(n, f), [name, foreign] as const);
 const problemsOf = (report: SkinKitReport, check: string): readonly string[] =>
   report.checks.find((c) => c.name.startsWith(check))?.problems ?? ['(no such check)'];
 
@@ -43,15 +44,33 @@ describe('the skin conformance kit', () => {
     expect(report.passed).toBe(true);
   });
 
-  it('says what a leaky dispose() leaves: nodes in and outside the host, a listener, a timer, an observer, a store subscription', async () => {
+  it('passes a good skin while a test runner and a dev server poll, listen and keep a timer alive in the same page', async () => {
+    for (const name of ['canvas', 'flat']) {
+      const report = await run(name, true);
+      expect(report.foreignRan).toBe(true);
+      expect(report.text).toMatch(new RegExp(`^✓ the ${name} skin passed all 12 checks`));
+    }
+  });
+
+  it('says what a leaky dispose() leaves, and where the skin made each: nodes, a listener, a timer set by its store listener, an observer, a store subscription', async () => {
     const report = await run('broken-leaks');
     expect(report.passed).toBe(false);
+    // The line of the skin's code that made it, as the engine writes a stack line: "Object.mount (…:1:234)" or "mount@…:1:234".
+    const at = (fn: string): string => `, at \\S*${fn}\\b.*:\\d+:\\d+\\)?\\)`;
     expect(problemsOf(report, 'takes everything back')).toEqual([
       'dispose() left 1 node in the host (first: <pre>); remove everything mount() added',
-      'the skin left 1 node outside the host (first: <aside> in <body>); draw only inside the host',
-      'a "resize" listener on the window was not removed',
-      '1 setInterval timer still running; clear it in dispose()',
-      'a ResizeObserver still observes the host; disconnect it in dispose()',
+      'the skin left 1 node outside the host (first: <aside> in <body>, added in mount(host, store)); draw only inside the host',
+      expect.stringMatching(
+        new RegExp(`^a "resize" listener on the window was not removed \\(made in mount\\(host, store\\)${at('mount')}$`),
+      ),
+      expect.stringMatching(
+        new RegExp(`^1 setInterval timer still running \\(made in its store listener${at('')}; clear it in dispose\\(\\)$`),
+      ),
+      expect.stringMatching(
+        new RegExp(
+          `^a ResizeObserver still observes the host \\(made in mount\\(host, store\\)${at('mount')}; disconnect it in dispose\\(\\)$`,
+        ),
+      ),
       '1 store subscription is still open; call the function subscribe() returned',
     ]);
   });
@@ -70,8 +89,10 @@ describe('the skin conformance kit', () => {
     expect(problemsOf(report, 'shows the first board')).toEqual([
       'at rest the skin keeps asking for animation frames; draw on demand, only while something moves',
     ]);
-    expect(problemsOf(report, 'takes everything back')).toContain(
-      '1 animation frame is still requested from the window; cancel it in dispose()',
+    expect(problemsOf(report, 'takes everything back')).toContainEqual(
+      expect.stringMatching(
+        /^1 animation frame is still requested from the window \(made in an animation frame it asked for, at .+:\d+:\d+\)?\); cancel it in dispose\(\)$/,
+      ),
     );
   });
 

@@ -15,7 +15,7 @@
  *
  * Checked after every single input, inside the page: the accessible grid shows exactly the
  * board of the save the store wrote to localStorage, the score, move count and best in the HUD
- * agree with it, no console error or uncaught exception has happened, and a game key pressed
+ * agree with it (the best at least the score, unless the AI hinted at the game), no console error or uncaught exception has happened, and a game key pressed
  * while a dialog is open changed nothing. Every save the page wrote (so after every input that
  * changed the game) is also replayed in Node at the end of its batch: record + seed + size +
  * target through newGame/playMove must give the saved board, score, generator and status, the
@@ -25,12 +25,12 @@
 import type { TestContext, TestPage } from './harness';
 import { describe, expect, it } from 'vitest';
 import type { SavedGame } from '../../src/engine';
-import { sharedBrowser, siteUrl } from './harness';
+import { sharedBrowser, siteUrl, sweepCount } from './harness';
 import { GAME_KEY, SETTINGS_KEY, boardShown, swipe } from './page-helpers';
 import type { Random, SavedUndo } from './torture-helpers';
 import { ReplayChecker, seededRandom, tortureSeed } from './torture-helpers';
 
-const INPUTS = 10_000;
+const INPUTS = sweepCount(10_000);
 /** Longest run of in-page inputs per round trip: a failure is reported, and the replays run, at least this often. */
 const BATCH = 1000;
 
@@ -331,6 +331,9 @@ function installDriver(options: { seed: number; gameKey: string }): void {
 
   let lastSave: string | null = null;
   let lastGame: SavedGame | null = null;
+  let lastAnalysis = '';
+  /** The seed of the game the AI last hinted at. */
+  let hintedSeed: number | null = null;
   /** The per-input check: null when all is well, else what is wrong. */
   const check = (keyInDialog: boolean, before: string | null): string | null => {
     if (errors.length > 0) return `console error: ${errors.join(' | ')}`;
@@ -352,7 +355,16 @@ function installDriver(options: { seed: number; gameKey: string }): void {
       return `the grid shows [${shown.join()}] (${rows.length} rows), the save holds [${game.cells.join()}] (size ${game.size})`;
     if (number('score') !== game.score) return `the HUD shows score ${number('score')}, the save has ${game.score}`;
     if (number('moves') !== game.record.length) return `the HUD shows ${number('moves')} moves, the save has ${game.record.length}`;
-    if (number('best') < game.score) return `the best (${number('best')}) is below the score (${game.score})`;
+    // A trusted Enter can land on the AI's Hint button: a game it hinted at does not raise the best score.
+    const analysis = document.getElementById('ai-analysis')?.textContent ?? '';
+    if (analysis !== lastAnalysis) {
+      lastAnalysis = analysis;
+      if (analysis !== '') {
+        hintedSeed = game.seed;
+        count('hints shown');
+      }
+    }
+    if (number('best') < game.score && hintedSeed !== game.seed) return `the best (${number('best')}) is below the score (${game.score})`;
     if (text !== lastSave) {
       // What changed, for the totals: a move, an undo or a new game.
       const was = lastGame;
@@ -398,7 +410,7 @@ function installDriver(options: { seed: number; gameKey: string }): void {
   };
 }
 
-describe('the game page under 10,000 random inputs', () => {
+describe(`the game page under ${INPUTS.toLocaleString('en-US')} random inputs`, () => {
   const browser = sharedBrowser();
 
   it('keeps the grid, the HUD and the save in step after every input, every save replays exactly, and no error reaches the console', async () => {
@@ -466,9 +478,11 @@ describe('the game page under 10,000 random inputs', () => {
     expect(checker.checked, 'saves written and replayed').toBeGreaterThan(INPUTS / 3);
     expect(total('moves made')).toBeGreaterThan(INPUTS / 4);
     expect(total('moves undone')).toBeGreaterThan(INPUTS / 50);
-    expect(total('new games')).toBeGreaterThan(3);
-    expect(total('answer confirm-dialog confirm'), 'new games confirmed').toBeGreaterThan(3);
-    expect(total('answer confirm-dialog cancel'), 'new games declined').toBeGreaterThan(3);
+    // Rarer inputs: more than three in ten thousand.
+    const rare = (3 * INPUTS) / 10_000;
+    expect(total('new games')).toBeGreaterThan(rare);
+    expect(total('answer confirm-dialog confirm'), 'new games confirmed').toBeGreaterThan(rare);
+    expect(total('answer confirm-dialog cancel'), 'new games declined').toBeGreaterThan(rare);
     expect(total('skin cubes'), 'switches to the cubes').toBe(CUBES_VISITS);
     expect(total('inputs on cubes'), 'inputs while the cubes were shown').toBeGreaterThan(CUBES_VISITS * 4);
     expect(total('resize')).toBeGreaterThan(RESIZES / 2);

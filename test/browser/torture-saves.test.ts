@@ -10,7 +10,7 @@ import type { TestContext, TestPage } from './harness';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Direction, GameState } from '../../src/engine';
 import { newGame, playMove, toRows } from '../../src/engine';
-import { sharedBrowser, siteUrl } from './harness';
+import { sharedBrowser, siteUrl, sweep } from './harness';
 import type { Hud } from './page-helpers';
 import { BEST_KEY, GAME_KEY, SETTINGS_KEY, boardShown, saveOf } from './page-helpers';
 
@@ -330,6 +330,10 @@ describe('the game page given corrupt and hostile saves', () => {
     const entries: Record<string, StoredText> = { [SETTINGS_KEY]: JSON.stringify({ skin: 'flat' }), [BEST_KEY]: c.best ?? GOOD_BEST_TEXT };
     if (c.game !== undefined) entries[GAME_KEY] = c.game;
     await loadWith(page, entries, c.trap ?? null);
+    // Notices come with their code, which loads when the first one is to be shown: wait for as many as the case gives, then a moment for any more.
+    const count = noticesFor(c).length;
+    await expect.poll(() => page.evaluate(() => document.querySelectorAll('#notices .notice').length), { timeout: 15_000 }).toBe(count);
+    if (count > 0) await page.waitForTimeout(300);
     const shown = await view(page);
 
     // A board is shown: a whole grid with tiles on it (the saved one where it was good).
@@ -362,7 +366,7 @@ describe('the game page given corrupt and hostile saves', () => {
     ).toBeGreaterThanOrEqual(GOOD_BEST);
   }
 
-  it.each(CASES.map((c) => [c.name, c] as const))(
+  it.each(sweep(CASES).map((c) => [c.name, c] as const))(
     'starts, says what went wrong, plays on and keeps the best score: %s',
     async (_name, c) => {
       const loaded = await loadCase(c);

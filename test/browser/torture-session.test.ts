@@ -97,6 +97,10 @@ interface Footprint {
  */
 async function footprint(page: TestPage, cdp: CDPSession): Promise<Footprint> {
   await page.click('#new-game');
+  // The question comes once its code has (it loads when first asked), or not at all when nothing is at stake.
+  await page.waitForFunction(
+    () => (document.getElementById('confirm-dialog') as HTMLDialogElement).open || document.getElementById('moves')?.textContent === '0',
+  );
   if (await page.isVisible('#confirm-dialog')) await page.click('#confirm-dialog button[value="confirm"]');
   await page.waitForFunction(() => document.getElementById('moves')?.textContent === '0');
   await page.waitForTimeout(1200);

@@ -7,6 +7,7 @@ import { stripAnsi } from './helpers';
 /** A game in progress on a 4×4 board (tiles 2 to 4096, a blank row), with `overrides`. */
 export const frameModel = (overrides: Partial<FrameModel> = {}): FrameModel => ({
   size: 4,
+  dimensions: 2,
   cells: Uint8Array.from([1, 2, 3, 4, 0, 0, 0, 0, 5, 6, 7, 8, 9, 10, 11, 12]),
   score: 1234,
   best: 5678,

@@ -98,6 +98,21 @@ export const cliCommand = (args: string): string => `${shellQuote(process.execPa
 /** Removes escape sequences, leaving text and line breaks. */
 export const stripAnsi = (text: string): string => text.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '');
 
+/**
+ * A plain English terminal keeping its state under `home` (XDG_STATE_HOME), whatever the
+ * machine's own LANG and colours: what the pseudo-terminal tests read is the same everywhere.
+ */
+export const terminalEnv = (home: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
+  XDG_STATE_HOME: home,
+  TERM: 'xterm-256color',
+  NO_COLOR: '1',
+  COLORTERM: '',
+  LANG: 'C.UTF-8',
+  LC_ALL: '',
+  LC_MESSAGES: '',
+  ...extra,
+});
+
 export interface Pty {
   /** Everything the terminal received so far, escape sequences included. */
   readonly output: () => string;
@@ -166,4 +181,24 @@ export function boardOnScreen(lines: readonly string[]): number[][] {
         .slice(1, -1)
         .map((cell) => (cell.trim() === '·' ? 0 : Number(cell.trim()))),
     );
+}
+
+/**
+ * A cube's layers on a NO_COLOR screen, layer 1 first: the terminal draws them side by side
+ * ("│   │" between two layers), in rows of layers, `size` lines of cells each.
+ */
+export function layersOnScreen(lines: readonly string[], size: number): number[][][] {
+  const rows = lines.filter((line) => line.includes('│') && /[0-9·]/.test(line)).map((line) => line.trim().split('│   │'));
+  const layers: number[][][] = [];
+  rows.forEach((segments, i) => {
+    const first = Math.floor(i / size) * (rows[0]?.length ?? 1);
+    segments.forEach((segment, k) => {
+      const cells = segment
+        .replace(/^│|│$/g, '')
+        .split('│')
+        .map((cell) => (cell.trim() === '·' ? 0 : Number(cell.trim())));
+      (layers[first + k] ??= []).push(cells);
+    });
+  });
+  return layers;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ANSWER_KEYS, GAME_KEYS, TERMINAL_KEYS, keyLabel, keysFor } from '../../src/input/keymap';
+import { ANSWER_KEYS, DEPTH_KEYS, GAME_KEYS, TERMINAL_KEYS, keyLabel, keysFor } from '../../src/input/keymap';
 import { FRAME_KEYS, answerOf, commandOfKey, keysHelp } from '../../src/cli/play-keys';
 import { decodeKeys } from '../../src/cli/keys';
 import { renderFrame } from '../../src/skins/terminal';
@@ -31,6 +31,10 @@ describe('the keys of cube2048 play', () => {
     ]);
   });
 
+  it('send a cube’s tiles in with f and Page Down, out with b and Page Up (with modifiers too)', () => {
+    expect(commandsOf('fFbB\x1b[6~\x1b[5~\x1b[6;2~')).toEqual(['in', 'in', 'out', 'out', 'in', 'out', 'in']);
+  });
+
   it('leave every other key alone, Ctrl+Z included (a browser’s undo, not a terminal’s)', () => {
     expect(commandsOf('zxiy 1\t\x1a\x7f\x1b[15~')).toEqual(Array(10).fill(null));
   });
@@ -41,16 +45,24 @@ describe('the keys of cube2048 play', () => {
 
   it('are each named in the Keys block of --help', () => {
     const help = keysHelp();
-    for (const key of [...keysFor(GAME_KEYS, 'undo', 'terminal'), ...keysFor(GAME_KEYS, 'newGame'), ...Object.keys(TERMINAL_KEYS)])
-      expect(help).toContain(asTyped(key));
+    const named = [
+      ...keysFor(GAME_KEYS, 'undo', 'terminal'),
+      ...keysFor(GAME_KEYS, 'newGame'),
+      ...Object.keys(DEPTH_KEYS),
+      ...Object.keys(TERMINAL_KEYS),
+    ];
+    for (const key of named) expect(help).toContain(asTyped(key));
     expect(help).toMatch(/^ {2}← ↑ → ↓, w a s d, h j k l {3}slide the tiles$/m);
     expect(help).toMatch(/^ {2}q, Ctrl\+C, Ctrl\+D {11}quit \(the game stays saved\)$/m);
+    expect(help).toMatch(/^ {2}f, PageDown +on a cube: slide the tiles in, away from you/m);
   });
 
   it('give the terminal skin the first key of each command, and the answers', () => {
     expect(FRAME_KEYS).toEqual({
       move: '←↑→↓ wasd hjkl',
       movePlain: 'arrows/wasd/hjkl',
+      in: 'f',
+      out: 'b',
       undo: 'u',
       newGame: 'n',
       keepGoing: 'Enter',
@@ -63,7 +75,18 @@ describe('the keys of cube2048 play', () => {
 
   it('are the only keys the skin names: it prints whatever labels it is given', () => {
     const model = frameModel({ cells: new Uint8Array(16), score: 0, best: 0, moves: 0, status: 'over' });
-    const keys = { move: 'M', movePlain: 'MP', undo: 'U1', newGame: 'N1', keepGoing: 'K1', quit: 'Q1', yes: 'Y1', no: 'N2' };
+    const keys = {
+      move: 'M',
+      movePlain: 'MP',
+      in: 'I1',
+      out: 'O1',
+      undo: 'U1',
+      newGame: 'N1',
+      keepGoing: 'K1',
+      quit: 'Q1',
+      yes: 'Y1',
+      no: 'N2',
+    };
     const text = stripAnsi(renderFrame(model, { columns: 80, rows: 30, mode: 'plain', keys }));
     expect(text).toContain('U1 undo · N1 new game · Q1 quit');
     expect(text).toContain('MP move · U1 undo · N1 new · Q1 quit');

@@ -15,7 +15,7 @@ import { parseEntry } from '../../src/history/entry';
 import { encodeSave } from '../../src/store/persistence';
 import { playGame } from '../history/games';
 import type { Pty } from './helpers';
-import { boardOnScreen, cliCommand, onPty, runCli, tempDirEach } from './helpers';
+import { boardOnScreen, cliCommand, onPty, runCli, tempDirEach, terminalEnv } from './helpers';
 
 const dir = tempDirEach();
 let pty: Pty | null = null;
@@ -26,16 +26,7 @@ afterEach(() => {
 
 const stateDir = (): string => join(dir.path, 'state', 'cube2048');
 // English unless a test names another language (the machine's own LANG must not change what the tests read).
-const env = (extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
-  XDG_STATE_HOME: join(dir.path, 'state'),
-  TERM: 'xterm-256color',
-  NO_COLOR: '1',
-  COLORTERM: '',
-  LANG: 'C.UTF-8',
-  LC_ALL: '',
-  LC_MESSAGES: '',
-  ...extra,
-});
+const env = (extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => terminalEnv(join(dir.path, 'state'), extra);
 
 /**
  * A shell on the pty: sets the window size, saves the terminal settings, runs the game,
@@ -382,7 +373,7 @@ describe('cube2048 play', () => {
     expect(await second.exited).toBe(0);
   });
 
-  it('keeps a game of 10 moves as left when the next run starts a new one with --new', async () => {
+  it('asks before --new replaces a saved game at stake: n continues it, y starts over and keeps it as left', async () => {
     const game = playGame({ size: 3, seed: 5, moves: 10 });
     const first = playOnPty('--size 3 --seed 5');
     await first.waitFor(() => boardOnScreen(first.screen()).length === 3, 'the first board');
@@ -390,13 +381,55 @@ describe('cube2048 play', () => {
     await first.waitFor(() => first.screen().join('\n').includes('MOVES 10'), 'ten moves');
     first.send('q');
     await first.exited;
-    const second = playOnPty('--new');
-    await second.waitFor(hasBoard(second), 'a new board');
-    second.send('q');
-    expect(await second.exited).toBe(0);
+    const history = (): Record<string, unknown>[] =>
+      existsSync(join(stateDir(), 'history.jsonl'))
+        ? readFileSync(join(stateDir(), 'history.jsonl'), 'utf8')
+            .split('\n')
+            .filter(Boolean)
+            .map((line) => JSON.parse(line) as Record<string, unknown>)
+        : [];
+
+    const declined = playOnPty('--new');
+    await declined.waitFor(() => declined.screen().join('\n').includes('Start a new game?'), 'the question over the saved game');
+    expect(boardOnScreen(declined.screen())).toEqual(toRows(game.board));
+    declined.send('n');
+    await declined.waitFor(() => !declined.screen().join('\n').includes('Start a new game?'), 'the question to go');
+    expect(declined.screen().join('\n')).toContain('MOVES 10');
+    declined.send('q');
+    expect(await declined.exited).toBe(0);
+    expect(history()).toEqual([]);
+
+    const accepted = playOnPty('--new');
+    await accepted.waitFor(() => accepted.screen().join('\n').includes('Start a new game?'), 'the question again');
+    accepted.send('y');
+    await accepted.waitFor(hasBoard(accepted), 'a new 4 by 4 board');
+    expect(accepted.screen().join('\n')).toContain('MOVES 0');
+    accepted.send('q');
+    expect(await accepted.exited).toBe(0);
+    expect(history()).toEqual([expect.objectContaining({ size: 3, seed: 5, moves: game.record, end: 'left', mode: 'seeded' })]);
+  });
+
+  it('keeps a game of 10 moves as left when the new-game key replaces it, after asking', async () => {
+    const game = playGame({ size: 4, seed: 8, moves: 10 });
+    const p = playOnPty('--seed 8');
+    await p.waitFor(hasBoard(p), 'the first board');
+    p.send([...game.record].map((letter) => ({ L: 'a', R: 'd', U: 'w', D: 's' })[letter] ?? '').join(''));
+    await p.waitFor(() => p.screen().join('\n').includes('MOVES 10'), 'ten moves');
+    p.send('n');
+    await p.waitFor(() => p.screen().join('\n').includes('Start a new game?'), 'the question');
+    p.send('n');
+    await p.waitFor(() => !p.screen().join('\n').includes('Start a new game?'), 'the question to go');
+    expect(p.screen().join('\n')).toContain('MOVES 10');
+    expect(existsSync(join(stateDir(), 'history.jsonl')), 'a game kept going is not kept').toBe(false);
+    p.send('n');
+    await p.waitFor(() => p.screen().join('\n').includes('Start a new game?'), 'the question again');
+    p.send('y');
+    await p.waitFor(() => p.screen().join('\n').includes('MOVES 0'), 'a new game');
+    p.send('q');
+    expect(await p.exited).toBe(0);
     const lines = readFileSync(join(stateDir(), 'history.jsonl'), 'utf8').split('\n').filter(Boolean);
     expect(lines.map((line) => JSON.parse(line) as Record<string, unknown>)).toEqual([
-      expect.objectContaining({ size: 3, seed: 5, moves: game.record, end: 'left', mode: 'seeded' }),
+      expect.objectContaining({ size: 4, seed: 8, moves: game.record, end: 'left', mode: 'seeded' }),
     ]);
   });
 

@@ -25,9 +25,9 @@ const env = (extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
 });
 
 const HOUR = 3_600_000;
-/** A finished game on a `size` board, ended `hour` hours after the epoch plus a bit. */
-const kept = (size: number, seed: number, hour: number): HistoryEntry => {
-  const game = playGame({ size, seed, ...(size > 3 ? { moves: 60 } : {}) });
+/** A finished game on a `size` board (a cube with `dimensions` 3), ended `hour` hours after the epoch plus a bit. */
+const kept = (size: number, seed: number, hour: number, dimensions: 2 | 3 = 2): HistoryEntry => {
+  const game = playGame({ size, seed, dimensions, ...(size > 3 || dimensions === 3 ? { moves: 60 } : {}) });
   const meta = { ...startMeta(game, 'normal', hour * HOUR), playedMs: 90_000 };
   return entryOf(game, game.status === 'over' ? 'over' : 'left', meta, hour * HOUR + 100_000);
 };
@@ -108,6 +108,35 @@ describe('cube2048 stats', () => {
     );
   });
 
+  it('keeps cube games apart from square ones of the same size, and shows one shape with --dimensions', async () => {
+    const cubes = [kept(3, 4, 4, 3), kept(3, 5, 5, 3), kept(4, 6, 6, 3)];
+    writeHistory([...games, ...cubes].map(entryLine));
+    const all = await runCli(['stats'], { env: env() });
+    const titles = all.stdout.split('\n').filter((line) => /^\S.* · \d+ games?$/.test(line));
+    expect(titles).toEqual([
+      'All boards · 6 games',
+      '3×3 board · 2 games',
+      '4×4 board · 1 game',
+      '3×3×3 board · 2 games',
+      '4×4×4 board · 1 game',
+    ]);
+    const onlyCubes = await runCli(['stats', '--dimensions', '3', '--size', '3'], { env: env({ LANG: 'C' }) });
+    expect(onlyCubes.stdout.startsWith('3x3x3 board - 2 games\n')).toBe(true);
+    const json = JSON.parse((await runCli(['stats', '--json', '--dimensions', '3'], { env: env() })).stdout) as Statistics;
+    expect(json.overall.played).toBe(3);
+    expect(json.bySize.map((g) => [g.size, g.dimensions, g.played])).toEqual([
+      [3, 3, 2],
+      [4, 3, 1],
+    ]);
+    expect((await runCli(['stats', '--size', '5', '--dimensions', '3'], { env: env() })).stdout).toBe(
+      'No 5×5×5 games kept yet: play one with cube2048 play --size 5 --dimensions 3.\n',
+    );
+    writeHistory(games.map(entryLine));
+    expect((await runCli(['stats', '--dimensions', '3'], { env: env() })).stdout).toBe(
+      'No cube games kept yet: play one with cube2048 play --dimensions 3.\n',
+    );
+  });
+
   it('prints the statistics object as JSON with --json', async () => {
     writeHistory(games.map(entryLine));
     const stats = JSON.parse((await runCli(['stats', '--json'], { env: env() })).stdout) as Statistics;
@@ -158,5 +187,57 @@ describe('cube2048 stats', () => {
       stderr: 'cube2048 stats: --size must be a whole number from 3 to 8, got "9"\nRun "cube2048 stats --help" for its usage.\n',
     });
     expect(existsSync(stateDir())).toBe(false);
+  });
+});
+
+describe('cube2048 stats and the games the AI helped with', () => {
+  /** The game `kept` makes, with the AI's moves and hints counted (as an import from the browser brings it). */
+  const helped = (size: number, seed: number, hour: number): HistoryEntry => ({ ...kept(size, seed, hour), aiMoves: 12, hints: 1 });
+
+  it('counts only the player’s own games, says how many the AI helped with, and counts them too with --assisted', async () => {
+    const ai = helped(4, 9, 4);
+    writeHistory([...games, ai].map(entryLine));
+    const own = await runCli(['stats'], { env: env() });
+    expect(own.code).toBe(0);
+    expect(own.stdout).toContain('All boards · 3 games');
+    expect(own.stdout).toContain('4×4 board · 1 game\n');
+    expect(own.stdout.endsWith('\nGames the AI helped with, not counted: 1 (add --assisted to count them)\n')).toBe(true);
+    const all = await runCli(['stats', '--assisted'], { env: env() });
+    expect(all.stdout).toContain('All boards · 4 games');
+    expect(all.stdout).toContain('4×4 board · 2 games\n');
+    expect(all.stdout.endsWith('\nGames the AI helped with, counted: 1\n')).toBe(true);
+    const de = await runCli(['stats'], { env: env({ LANG: 'de_DE.UTF-8' }) });
+    expect(de.stdout).toContain('Spiele mit KI-Hilfe, nicht gezählt: 1 (mit --assisted zählen sie mit)');
+  });
+
+  it('says so in the JSON, and never lets an assisted game set the best score', async () => {
+    const ai = helped(4, 7, 5);
+    // The player's own games are those the AI's game outscored.
+    const own = games.filter((g) => g.score < ai.score);
+    expect(own.length).toBeGreaterThan(0);
+    writeHistory([...own, ai].map(entryLine));
+    const stats = JSON.parse((await runCli(['stats', '--json'], { env: env() })).stdout) as Statistics;
+    expect(stats).toMatchObject({ assisted: 1, withAssisted: false, overall: { played: own.length } });
+    expect(stats.overall.bestScore).toBe(Math.max(...own.map((g) => g.score)));
+    const withThem = JSON.parse((await runCli(['stats', '--json', '--assisted'], { env: env() })).stdout) as Statistics;
+    expect(withThem).toMatchObject({ assisted: 1, withAssisted: true, overall: { played: own.length + 1, bestScore: ai.score } });
+  });
+
+  it('says there are no games of the player’s own when the AI helped with every one', async () => {
+    writeHistory([entryLine(helped(3, 1, 1))]);
+    expect((await runCli(['stats'], { env: env() })).stdout).toBe(
+      'No games kept yet: play with cube2048 play.\nGames the AI helped with, not counted: 1 (add --assisted to count them)\n',
+    );
+  });
+
+  it('is never fed by cube2048 ai: the AI’s games do not go into the player’s history', async () => {
+    writeHistory(games.map(entryLine));
+    const before = readFileSync(historyPath(), 'utf8');
+    const run = await runCli(['ai', '--games', '2', '--max-moves', '40', '--deterministic'], { env: env() });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/seed/i);
+    expect(readFileSync(historyPath(), 'utf8')).toBe(before);
+    const stats = JSON.parse((await runCli(['stats', '--json', '--assisted'], { env: env() })).stdout) as Statistics;
+    expect(stats.overall.played).toBe(games.length);
   });
 });

@@ -51,6 +51,24 @@ describe('a frame', () => {
     );
   });
 
+  it('fills the window exactly with a cube too, whatever its size and the window', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 3, max: 5 }),
+        fc.integer({ min: 10, max: 200 }),
+        fc.integer({ min: 5, max: 70 }),
+        fc.constantFrom<ColorMode>('truecolor', 'ansi16', 'plain'),
+        (size, columns, rows, mode) => {
+          const cells = Uint8Array.from({ length: size ** 3 }, (_, i) => i % 20);
+          const lines = shown(frameModel({ size, dimensions: 3, cells }), columns, rows, mode);
+          expect(lines).toHaveLength(rows);
+          for (const line of lines) expect([...line].length).toBeLessThanOrEqual(columns);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
   it('starts at the cursor home and never ends with a newline, so the screen does not scroll', () => {
     const frame = renderFrame(frameModel(), { columns: 80, rows: 24, mode: 'truecolor', keys: FRAME_KEYS });
     expect(frame.startsWith('\x1b[?2026h\x1b[H')).toBe(true);
@@ -124,6 +142,42 @@ describe('a frame', () => {
     expect(tooSmall).toContain('Window too small');
     expect(tooSmall).toContain('have 30×10');
     expect(tooSmall).toContain('press q to quit');
+  });
+
+  it('shows a 4×4×4 cube in an 80×24 terminal: its layers two by two, each labelled, and the keys for in and out', () => {
+    const cells = new Uint8Array(64);
+    cells[0] = 1; // layer 1, top left
+    cells[63] = 15; // layer 4, bottom right: 32768, five digits in a five-column cell
+    const lines = shown(frameModel({ size: 4, dimensions: 3, cells, target: 32768 }), 80, 24, 'plain').map((l) => l.trimEnd());
+    const text = lines.join('\n');
+    expect(text).toContain('4×4×4 · reach 32,768');
+    expect(text).toMatch(/Layer 1 · front +Layer 2\n/);
+    expect(text).toMatch(/Layer 3 +Layer 4 · back\n/);
+    expect(text).toContain('f in · b out');
+    const rowsOfCells = lines.filter((l) => /\|.*\|/.test(l) && !l.includes('-'));
+    expect(rowsOfCells).toHaveLength(8);
+    expect(rowsOfCells[0]).toMatch(/^\s*\|\s+2\s+\|/);
+    expect(rowsOfCells[7]).toMatch(/\|32768\|$/);
+  });
+
+  it('names the window a cube needs when it does not fit', () => {
+    const text = shown(frameModel({ size: 5, dimensions: 3, cells: new Uint8Array(125) }), 80, 24, 'plain').join('\n');
+    expect(text).toContain('Window too small');
+    expect(text).toContain('need 99×24, have 80×24');
+    expect(shown(frameModel({ size: 5, dimensions: 3, cells: new Uint8Array(125) }), 99, 24, 'plain').join('\n')).toContain(
+      'Layer 5 · back',
+    );
+  });
+
+  it('labels the layers in the player’s language', async () => {
+    const { loadLang } = await import('../../src/i18n/load');
+    const lang = await loadLang('de');
+    const model = frameModel({ size: 3, dimensions: 3, cells: new Uint8Array(27) });
+    const text = frameLines(model, { columns: 100, rows: 40, mode: 'plain', keys: FRAME_KEYS, lang })
+      .map((l) => l.map((span) => span.text).join(''))
+      .join('\n');
+    expect(text).toMatch(/Ebene 1 · vorne +Ebene 2 +Ebene 3 · hinten/);
+    expect(text).toContain('f hinein · b heraus');
   });
 
   it('prints big tiles as 2^e so they fit their cell', () => {
@@ -236,6 +290,10 @@ describe('terminal keys', () => {
     expect(decodeKeys('\x03').map((k) => k.name)).toEqual(['interrupt']);
     expect(decodeKeys('\r').map((k) => k.name)).toEqual(['enter']);
     expect(decodeKeys('\x1b').map((k) => k.name)).toEqual(['escape']);
+  });
+
+  it('decodes Page Up and Page Down, with modifiers', () => {
+    expect(decodeKeys('\x1b[5~\x1b[6~\x1b[5;5~').map((k) => k.name)).toEqual(['pageUp', 'pageDown', 'pageUp']);
   });
 
   it('passes over keys it does not use', () => {

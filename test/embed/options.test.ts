@@ -1,20 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  ATTRIBUTES,
-  LIVE_OPTIONS,
-  OPTIONS,
-  PROPERTY_ATTRIBUTES,
-  checkAttribute,
-  effectOf,
-  checkLiveOptions,
-  optionsFromStrings,
-  problemLine,
-  resolveOptions,
-  storagePrefix,
-} from '../../src/embed/options';
+import type { AttributeName, Checked } from '../../src/embed/options';
+import * as checks from '../../src/embed/options';
+import { ATTRIBUTES, LIVE_OPTIONS, OPTIONS, PROPERTY_ATTRIBUTES, effectOf, storagePrefix } from '../../src/embed/options';
+import { problemLine, wordProblem } from '../../src/embed/problems';
 import { registerSkin } from '../../src/skins/registry';
+
+/** A check's answer with its problems in words, as the console line says them (problems.ts). */
+const worded = <T>({ value, problems }: Checked<T>): { value: T; problems: string[] } => ({ value, problems: problems.map(wordProblem) });
+const resolveOptions = (input: unknown) => worded(checks.resolveOptions(input));
+const checkAttribute = (attribute: AttributeName, text: string | null, frame?: boolean) =>
+  worded(checks.checkAttribute(attribute, text, frame));
+const checkLiveOptions = (patch: unknown) => worded(checks.checkLiveOptions(patch));
+const optionsFromStrings = (get: (name: AttributeName) => string | null, frame?: boolean) => worded(checks.optionsFromStrings(get, frame));
 
 describe('mountGame options', () => {
   it('default to a 3D game saved under cube2048:embed, keys while focused, following the system', () => {
@@ -28,6 +27,9 @@ describe('mountGame options', () => {
         reducedMotion: undefined,
         theme: 'auto',
         history: false,
+        view: 'tilted',
+        look: 'clay',
+        turnable: false,
         on: {},
       },
       problems: [],
@@ -45,6 +47,9 @@ describe('mountGame options', () => {
       reducedMotion: true,
       theme: 'dark',
       history: true,
+      view: 'top',
+      look: 'neon',
+      turnable: true,
       on: { move },
     });
     expect(problems).toEqual([]);
@@ -57,6 +62,9 @@ describe('mountGame options', () => {
       reducedMotion: true,
       theme: 'dark',
       history: true,
+      view: 'top',
+      look: 'neon',
+      turnable: true,
       on: { move },
     });
   });
@@ -126,7 +134,7 @@ describe('mountGame options', () => {
   it('name unknown options and callbacks that are not functions', () => {
     const { value, problems } = resolveOptions({ skn: 'flat', on: { move: 'go', land: () => undefined } });
     expect(problems).toEqual([
-      'option "skn" is unknown (known: skin, size, seed, storage, keyboard, reducedMotion, theme, lang, history, on)',
+      'option "skn" is unknown (known: skin, size, dimensions, seed, storage, keyboard, reducedMotion, theme, lang, history, view, look, turnable, on)',
       'on.move is "go", not a function',
       'on.land is not an event (known: move, score, won, over)',
     ]);
@@ -146,9 +154,12 @@ describe('mountGame options', () => {
     expect(resolveOptions({ storage: 'scores.v2' }).value.storage).toBe('cube2048:scores.v2');
   });
 
-  it('are told in one console line', () => {
+  it('are told in one console line, naming the call they were wrong in', () => {
     expect(problemLine([])).toBeNull();
     expect(problemLine(['a', 'b'])).toBe('cube2048: a; b.');
+    expect(problemLine(checks.checkDirection('sideways').problems, 'move')).toBe(
+      'cube2048: move: "sideways" is not a direction; use one of left, right, up, down.',
+    );
   });
 });
 
@@ -177,6 +188,26 @@ describe('<cube-2048> attributes and iframe address parameters', () => {
     expect(checkAttribute('reduced-motion', null).value).toEqual({ reducedMotion: undefined });
     expect(checkAttribute('reduced-motion', 'maybe').problems).toEqual([
       'reduced-motion="maybe" is not true, false or auto, so the system setting is followed',
+    ]);
+  });
+
+  it('read the 3D view, the look and turnable, naming a bad one with what it may be', () => {
+    expect(read({ view: 'top', look: 'glass', turnable: '' }).value).toMatchObject({ view: 'top', look: 'glass', turnable: true });
+    expect(read({ turnable: 'false' }).value.turnable).toBe(false);
+    const { value, problems } = read({ view: 'side', look: 'chrome', turnable: 'yes' });
+    expect(value).toMatchObject({ view: 'tilted', look: 'clay', turnable: undefined });
+    expect(problems).toEqual([
+      'view="side" is not one of tilted, top, so tilted is used',
+      'look="chrome" is not one of clay, glossy, glass, neon, so clay is used',
+      'turnable="yes" is not true, false or auto, so the board does not turn',
+    ]);
+    expect(checkLiveOptions({ look: 'glossy', view: 'top', turnable: true }).value).toEqual({
+      look: 'glossy',
+      view: 'top',
+      turnable: true,
+    });
+    expect(checkLiveOptions({ look: 'wood' }).problems).toEqual([
+      'option look "wood" is not one of clay, glossy, glass, neon, so clay is used',
     ]);
   });
 
@@ -219,13 +250,13 @@ describe('the options table', () => {
 
   it('gives every attribute to exactly one option, and lets only the live ones change a running game', () => {
     expect(new Set(ATTRIBUTES).size).toBe(ATTRIBUTES.length);
-    expect(LIVE_OPTIONS).toEqual(['keyboard', 'reducedMotion', 'theme', 'lang']);
+    expect(LIVE_OPTIONS).toEqual(['keyboard', 'reducedMotion', 'theme', 'lang', 'view', 'look', 'turnable']);
     expect(checkLiveOptions({ theme: 'dark', keyboard: 'page' })).toEqual({ value: { theme: 'dark', keyboard: 'page' }, problems: [] });
     expect(checkLiveOptions({ reducedMotion: undefined }).value).toEqual({ reducedMotion: undefined });
     const { value, problems } = checkLiveOptions({ size: 5, theme: 'plaid' });
     expect(value).toEqual({});
     expect(problems).toEqual([
-      'option "size" cannot change while the game runs (these can: keyboard, reducedMotion, theme, lang)',
+      'option "size" cannot change while the game runs (these can: keyboard, reducedMotion, theme, lang, view, look, turnable)',
       'option theme "plaid" is not one of light, dark, auto, so auto is used',
     ]);
   });

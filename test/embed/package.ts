@@ -13,6 +13,7 @@ import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { libConfig, scriptConfig } from '../../vite.lib.config';
+import { oncePerRun } from '../browser/once-per-run';
 
 const run = promisify(execFile);
 const repo = resolve(import.meta.dirname, '../..');
@@ -95,8 +96,30 @@ const SKINS_PAGE = `<!doctype html>
 const SKINS_MAIN = `import { mountGame, registerSkin, type SkinFactory } from 'cube2048';
 import 'cube2048/element';
 import { SKIN_API_VERSION } from 'cube2048/skin';
-import { formatSkinKitReport, runSkinKit } from 'cube2048/skin-kit';
+import { ManualClock, createTestGame, formatSkinKitReport, runSkinKit } from 'cube2048/skin-kit';
 import { createCanvasSkin } from './canvas';
+
+/** A skin author's exact test: a game and a clock from the kit, a move, the skin seen halfway and at the end. */
+function exact(): { moved: boolean; midway: boolean; atRest: boolean; tiles: number; cells: number } {
+  const clock = new ManualClock();
+  const game = createTestGame({ seed: 7 });
+  const skin = createCanvasSkin({ clock, theme: 'light', reducedMotion: false });
+  const host = document.body.appendChild(Object.assign(document.createElement('div'), { style: 'width: 200px; height: 200px' }));
+  skin.mount(host, game.store);
+  clock.runUntilIdle();
+  const moved = game.move('left') || game.move('right');
+  clock.advance(50);
+  const between = (t: { row: number; col: number }): boolean => !Number.isInteger(t.row) || !Number.isInteger(t.col);
+  const midway = skin.inspect?.().tiles.some(between) ?? false;
+  clock.runUntilIdle();
+  const tiles = skin.inspect?.().tiles ?? [];
+  const atRest = tiles.every((t) => !between(t) && t.scale === 1 && t.opacity === 1);
+  const cells = game.store.getState().game.board.cells.filter((e) => e > 0).length;
+  skin.dispose();
+  game.destroy();
+  host.remove();
+  return { moved, midway, atRest, tiles: tiles.length, cells };
+}
 
 // In the same module as the element's import, after it: the element finds the skin all the same.
 registerSkin('canvas', createCanvasSkin);
@@ -111,6 +134,7 @@ const notASkin = (() => ({ name: 'empty' })) as unknown as SkinFactory;
   throwing,
   notASkin,
   version: SKIN_API_VERSION,
+  exact,
   kit: async () => {
     const report = await runSkinKit(createCanvasSkin);
     return { passed: report.passed, ms: report.ms, text: formatSkinKitReport(report) };
@@ -119,10 +143,10 @@ const notASkin = (() => ({ name: 'empty' })) as unknown as SkinFactory;
 `;
 
 /** A host's TypeScript using the published types, checked with the package's own .d.ts files checked too. */
-const HOST_TYPES = `import { mountGame, registerSkin, type EmbedSkin, type GameHandle, type GameSnapshot, type MountOptions, type SkinFactory } from 'cube2048';
-import { Playback, SKIN_API_VERSION, poseAt, type GameView, type ReadonlyStore, type Skin, type TileView } from 'cube2048/skin';
-import { ManualClock, runSkinKit, type SkinKitReport } from 'cube2048/skin-kit';
-import { FOUR_CHANCE, isWinningTile, newGame, playMove, type Direction, type UndoStack } from 'cube2048/engine';
+const HOST_TYPES = `import { mountGame, registerSkin, type EmbedSkin, type GameHandle, type GameSnapshot, type LookName, type MountOptions, type SkinFactory, type ViewName } from 'cube2048';
+import { Playback, SKIN_API_VERSION, poseAt, type CameraView, type GameView, type LookName as SkinLook, type ReadonlyStore, type Skin, type SkinOptions, type TileView, type ViewCommand } from 'cube2048/skin';
+import { ManualClock, createTestGame, runSkinKit, type SkinKitReport, type TestGame, type TestGameOptions } from 'cube2048/skin-kit';
+import { CUBE_TARGETS, FOUR_CHANCE, directionsFor, isWinningTile, newGame, playMove, toLayers, type CubeDirection, type Dimensions, type Direction, type UndoStack } from 'cube2048/engine';
 import type { Cube2048Element } from 'cube2048/element';
 
 const options: MountOptions = { skin: 'flat', size: 5, seed: 7, storage: 'mine', keyboard: 'focus', theme: 'dark', history: true, lang: 'de', on: { move: ({ dir, gained, state }) => console.log(dir, gained, state.score) } };
@@ -134,7 +158,20 @@ const odds: number = FOUR_CHANCE;
 const won: boolean = isWinningTile(2048, 2048);
 const undo: UndoStack = [newGame({ seed: 1 })];
 console.log(odds, won, undo.length);
+// A cube: its shape, its six directions, its layers and its target.
+const dimensions: Dimensions = 3;
+const cube = newGame({ seed: 1, size: 4, dimensions });
+const inward: CubeDirection = 'in';
+const layers: number[][][] = toLayers(playMove(cube, inward).state.board);
+console.log(directionsFor(cube.board).length, layers.length, CUBE_TARGETS[4]);
 game.move(dir);
+// A cube in an embed: the option, the two more moves, every layer's cells.
+const cubeGame: GameHandle = mountGame(document.body, { dimensions: 3, size: 4 });
+const cubeMoved: boolean = cubeGame.move('in') || cubeGame.move(inward);
+const cubeLayers: readonly (readonly (readonly number[])[])[] = cubeGame.getState().layers;
+const cubeShape: Dimensions = cubeGame.getState().dimensions;
+cubeGame.newGame({ dimensions: 2, size: 5 });
+console.log(cubeMoved, cubeLayers.length, cubeShape);
 const element: Cube2048Element = document.createElement('cube-2048');
 element.size = 5;
 element.storageKey = 'none';
@@ -154,15 +191,43 @@ const mine: SkinFactory = (): Skin => ({
   finish() {},
   dispose() {},
   inspect: () => ({ frames: 0, animating: false, tiles: [] as TileView[] }),
+  // A skin that draws cubes says so, may spread their layers, and gives each tile's layer.
+  dimensions: [2, 3],
+  spreadLayers(spread: boolean) {
+    console.log(spread);
+  },
 });
+const layered: TileView = { value: 2, row: 0, col: 0, scale: 1, opacity: 1, layer: 1 };
+console.log(layered.layer);
 registerSkin('mine', mine);
 mountGame(document.body, { skin: mine });
 void game.setSkin('mine').then((shown: string) => console.log(shown, builtIn, SKIN_API_VERSION));
 const report: Promise<SkinKitReport> = runSkinKit(mine, { seed: 3 });
 const clock = new ManualClock();
 console.log(report, typeof Playback, typeof poseAt, clock.now());
+// An exact test of a skin: the kit's game and clock.
+const testOptions: TestGameOptions = { size: 5, seed: 3, target: 64 };
+const testGame: TestGame = createTestGame(testOptions);
+const tested = mine({ clock, theme: 'dark', reducedMotion: true });
+tested.mount(document.body, testGame.store);
+const played: boolean = testGame.move('left') || testGame.undo();
+clock.advance(16);
+testGame.newGame({ size: 4 });
+testGame.keepGoing();
+tested.dispose();
+testGame.destroy();
+console.log(played);
 const size: number | null = element.size;
 game.setOptions({ theme: 'light', reducedMotion: undefined, keyboard: 'page' });
+// The 3D board's view, look and turning (live options), and a turnable skin's side of them.
+const view: ViewName = 'top';
+const look: LookName = 'neon';
+game.setOptions({ view, look, turnable: true });
+const skinLook: SkinLook = look;
+const seen: CameraView = { azimuth: 0, tilt: 0, zoom: 1 };
+const skinOptions: SkinOptions = { turnable: true, view: seen, look: skinLook, onView: (v: CameraView | null) => console.log(v) };
+const turning: Skin = { ...mine(skinOptions), turn: (command: ViewCommand) => console.log(command), azimuth: () => 0, winCelebrationMs: 700 };
+console.log(turning.winCelebrationMs);
 console.log(skin, size);
 element.addEventListener('cube2048:score', (event) => console.log(event.detail.gained, event.detail.state.best));
 console.log(state.board[0]?.[0], playMove(newGame({ seed: 1 }), 'up').report.moved);
@@ -197,8 +262,10 @@ async function npmInstall(host: string, tarball: string): Promise<string[]> {
   return `${output.stdout}\n${output.stderr}`.split('\n').filter((line) => /\bwarn\b/i.test(line));
 }
 
-export async function packAndInstall(): Promise<InstalledPackage> {
-  const root = await mkdtemp(join(tmpdir(), 'cube2048-package-'));
+/** Packs and installs into `root` (made here; a fresh temporary folder by default). */
+export async function packAndInstall(root?: string): Promise<InstalledPackage> {
+  if (root) await mkdir(root);
+  else root = await mkdtemp(join(tmpdir(), 'cube2048-package-'));
   const packageDir = join(root, 'package');
   const host = join(root, 'host');
   const lib = join(packageDir, 'dist-lib');
@@ -260,6 +327,20 @@ export async function packAndInstall(): Promise<InstalledPackage> {
     typeErrors: typecheck,
     close: () => rm(root, { recursive: true, force: true }),
   };
+}
+
+type Saved = Omit<InstalledPackage, 'typeErrors' | 'close'> & { readonly typeErrors: string };
+
+/**
+ * The package packed and installed once per test run in `dir` (test/browser/once-per-run.ts),
+ * shared by every file in every engine. The caller does not remove it: the run does.
+ */
+export async function packedOnce(dir: string): Promise<InstalledPackage> {
+  const saved = await oncePerRun(dir, async (root): Promise<Saved> => {
+    const { close: _close, typeErrors, ...made } = await packAndInstall(root);
+    return { ...made, typeErrors: await typeErrors };
+  });
+  return { ...saved, typeErrors: Promise.resolve(saved.typeErrors), close: async () => {} };
 }
 
 export interface Sizes {

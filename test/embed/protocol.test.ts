@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCommand, parseOrigins } from '../../src/embed/protocol';
+import { parseCommand, parseOrigins } from '../../src/embed/frame-commands';
 
 describe('commands posted to the iframe page', () => {
   it('are ignored unless addressed to cube2048', () => {
@@ -22,13 +22,17 @@ describe('commands posted to the iframe page', () => {
       ok: true,
       command: { theme: 'dark', reducedMotion: false },
     });
+    expect(parseCommand({ target: 'cube2048', type: 'setOptions', view: 'top', look: 'glass', turnable: true })).toMatchObject({
+      ok: true,
+      command: { view: 'top', look: 'glass', turnable: true },
+    });
   });
 
   it('are refused with a reason when malformed, keeping the id', () => {
     expect(parseCommand({ target: 'cube2048', type: 'move', dir: 'sideways', id: 'x' })).toEqual({
       ok: false,
       id: 'x',
-      error: 'move: "sideways" is not a direction; use one of left, right, up, down',
+      error: 'move: "sideways" is not a direction; use one of left, right, up, down, in, out',
     });
     expect(parseCommand({ target: 'cube2048', type: 'newGame', size: 12 })).toMatchObject({
       ok: false,
@@ -43,6 +47,10 @@ describe('commands posted to the iframe page', () => {
       error: expect.stringContaining('id an object'),
     });
     expect(parseCommand({ target: 'cube2048', type: 'setOptions', reducedMotion: 'yes' })).toMatchObject({ ok: false });
+    expect(parseCommand({ target: 'cube2048', type: 'setOptions', look: 'wood' })).toMatchObject({
+      ok: false,
+      error: 'setOptions: option look "wood" is not one of clay, glossy, glass, neon, so clay is used',
+    });
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { problemLine } from '../../src/embed/problems';
 import { claimStorage } from '../../src/embed/storage';
 
 /** A window whose localStorage is a Map, enough for the storage wrapper. */
@@ -20,7 +21,7 @@ describe('storage for embedded games', () => {
     expect(first.storage).not.toBeNull();
     expect(first.problem).toBeNull();
     expect(second.storage).toBeNull();
-    expect(second.problem).toBe(
+    expect(problemLine(second.problem ? [second.problem] : [])).toBe(
       'cube2048: another game on this page already saves under "cube2048:left", so this one is not saved. Give each game its own storage key.',
     );
     first.release();

@@ -17,5 +17,5 @@ export const arbBoard = (sizes: { min?: number; max?: number } = {}): fc.Arbitra
           maxLength: size * size,
         },
       )
-      .map((cells) => ({ size, cells: Uint8Array.from(cells) })),
+      .map((cells) => ({ size, dimensions: 2 as const, cells: Uint8Array.from(cells) })),
   );

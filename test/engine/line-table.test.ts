@@ -24,7 +24,7 @@ describe('the line table', () => {
         // Line 0 of `dir`, read from its wall: for left row 0 from column 0, for down column 0 from the bottom.
         const line = dir === 'left' ? [0, 1, 2, 3] : dir === 'right' ? [3, 2, 1, 0] : dir === 'up' ? [0, 4, 8, 12] : [12, 8, 4, 0];
         line.forEach((cell, k) => (cells[cell] = (word >>> (4 * k)) & 15));
-        const moved = move({ size: 4, cells }, dir).board.cells;
+        const moved = move({ size: 4, dimensions: 2, cells }, dir).board.cells;
         line.forEach((cell, k) => {
           if (moved[cell] !== table[word * 4 + k])
             throw new Error(`word ${word.toString(16)} ${dir}: position ${k} is ${table[word * 4 + k]}, engine says ${moved[cell]}`);
@@ -37,7 +37,7 @@ describe('the line table', () => {
     const arbCells = fc.uint8Array({ minLength: 16, maxLength: 16, max: 15 });
     fc.assert(
       fc.property(arbCells, fc.constantFrom(...DIRECTIONS), (cells, dir) => {
-        const board = { size: 4, cells };
+        const board = { size: 4, dimensions: 2 as const, cells };
         expect(Array.from(moveByTable(board, dir))).toEqual(Array.from(move(board, dir).board.cells));
       }),
       { numRuns: 2000 },

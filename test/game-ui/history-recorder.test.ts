@@ -8,6 +8,8 @@ import { createGameStore } from '../../src/store';
 import type { GameView } from '../../src/store/types';
 import type { HistoryDb } from '../../src/game-ui/history/db';
 import type { RecorderOptions } from '../../src/game-ui/history/recorder';
+import type { MissedChange } from '../../src/game-ui/history/noting';
+import { helpAt } from '../../src/game-ui/history/noting';
 import { startRecorder } from '../../src/game-ui/history/recorder';
 import { memoryStorage } from '../store/memory-storage';
 
@@ -112,6 +114,20 @@ describe('the history recorder', () => {
     again.dispose();
   });
 
+  it('dates a game it missed by the times the page noted: started when the page began noting, played until its last move', async () => {
+    const { store, db, dir, recorder } = setUp();
+    const since = 500_000;
+    const missed: MissedChange[] = [];
+    const stop = store.subscribe((view, previous) => void missed.push([view, previous, since + 4_000]));
+    store.getState().move(dir);
+    stop();
+    // The recorder's own clock (1,000,000 and on) is later: what it missed is dated by the notes, not by its arrival.
+    const r = recorder({ missed, since });
+    await r.settled();
+    expect([...db.kept.values()]).toEqual([expect.objectContaining({ startedAt: since, endedAt: since + 4_000, playedMs: 4_000 })]);
+    r.dispose();
+  });
+
   it('retries a refused write once, then says so once, and keeps the game waiting for the next start', async () => {
     const { store, db, dir, recorder, told, storage } = setUp({ failures: 2 });
     const r = recorder();
@@ -179,6 +195,81 @@ describe('the history recorder', () => {
     const forked = playMove(newGame({ seed: 5 }), 'left').state;
     store.getState().startFrom(forked);
     expect(JSON.parse(storage.getItem('t:history-meta:v1') ?? '{}')).toMatchObject({ seed: 5, mode: 'forked' });
+    r.dispose();
+  });
+});
+
+describe('the history recorder, when the AI helped', () => {
+  /** An AI that made the moves with the change numbers in `moves`, and has shown `hints` hints. */
+  const anAi = () => {
+    const ai = { moves: new Set<number>(), shown: 0, made: (seq: number) => ai.moves.has(seq), hints: () => ai.shown };
+    return ai;
+  };
+
+  it('counts the moves the AI made, the last one included, and the hints shown, in the kept game', async () => {
+    const { store, db, dir, recorder, storage } = setUp();
+    const ai = anAi();
+    const r = recorder({ assistance: ai });
+    ai.shown += 2;
+    // The game's last move is the AI's: it is counted before the game is kept.
+    ai.moves.add(store.getState().change.seq + 1);
+    store.getState().move(dir);
+    await r.settled();
+    expect([...db.kept.values()]).toEqual([expect.objectContaining({ end: 'over', aiMoves: 1, hints: 2 })]);
+    r.dispose();
+    expect(JSON.parse(storage.getItem('t:history-meta:v1') ?? '{}')).toMatchObject({ aiMoves: 1, hints: 2 });
+  });
+
+  it('keeps the counts of the game in progress over a reload, gives a hint to the game it was shown for, and starts a new game without help', async () => {
+    const storage = memoryStorage();
+    const store = createGameStore({ storage, keyPrefix: 't', seed: 3 });
+    const db = memoryDb();
+    const ai = anAi();
+    const start = () =>
+      startRecorder(store, { dbName: 'test', storage, keyPrefix: 't', notify: () => undefined, open: async () => db, assistance: ai });
+    const first = start();
+    ai.shown++;
+    store.getState().move('left');
+    first.dispose();
+    const again = start();
+    const moves = ['left', 'down', 'right', 'up'] as const;
+    for (let i = 0; store.getState().game.record.length < 10; i++) store.getState().move(moves[i % 4] as Direction);
+    // A hint shown just before the player leaves the game is that game's.
+    ai.shown++;
+    store.getState().newGame();
+    await again.settled();
+    expect([...db.kept.values()]).toEqual([expect.objectContaining({ end: 'left', hints: 2 })]);
+    expect(JSON.parse(storage.getItem('t:history-meta:v1') ?? '{}')).not.toHaveProperty('hints');
+    again.dispose();
+  });
+
+  it('counts the help the page noted before its code arrived, as it stood at each change', async () => {
+    const { store, db, dir, recorder } = setUp();
+    const ai = anAi();
+    const missed: MissedChange[] = [];
+    const stop = store.subscribe((view, previous) => void missed.push([view, previous, undefined, helpAt(ai, view)]));
+    ai.shown = 1;
+    ai.moves.add(store.getState().change.seq + 1);
+    store.getState().move(dir);
+    stop();
+    // Later the AI's memory has moved on (it remembers its latest move only): the notes still say what it did then.
+    ai.moves.clear();
+    ai.shown = 3;
+    const r = recorder({ assistance: ai, missed });
+    await r.settled();
+    expect([...db.kept.values()]).toEqual([expect.objectContaining({ end: 'over', aiMoves: 1, hints: 1 })]);
+    r.dispose();
+  });
+
+  it('keeps a game with no help as before: without the counts', async () => {
+    const { store, db, dir, recorder } = setUp();
+    const r = recorder({ assistance: anAi() });
+    store.getState().move(dir);
+    await r.settled();
+    const [entry] = [...db.kept.values()];
+    expect(entry).toBeDefined();
+    expect(entry).not.toHaveProperty('aiMoves');
+    expect(entry).not.toHaveProperty('hints');
     r.dispose();
   });
 });

@@ -38,6 +38,7 @@ const arbGame: fc.Arbitrary<GameSummary> = fc
   .record({
     id: fc.string({ minLength: 1, maxLength: 8 }),
     size: fc.integer({ min: 3, max: 8 }),
+    cube: fc.boolean(),
     seed: fc.nat(),
     target: fc.constantFrom(8, 64, 2048),
     score: fc.nat({ max: 100_000 }),
@@ -50,8 +51,9 @@ const arbGame: fc.Arbitrary<GameSummary> = fc
     length: fc.nat({ max: 1e7 }),
     playedMs: fc.nat({ max: 1e7 }),
   })
-  .map(({ tileExp, dayOffset, length, ...g }): GameSummary => ({
+  .map(({ tileExp, dayOffset, length, cube, ...g }): GameSummary => ({
     ...g,
+    ...(cube ? { dimensions: 3 as const } : {}),
     maxTile: tileExp === 0 ? 0 : 2 ** tileExp,
     endedAt: g.startedAt + length,
     ...(g.mode === 'daily' ? { day: dayAt(dayOffset) } : {}),
@@ -72,7 +74,7 @@ describe('statisticsOf, for any games', () => {
     );
   });
 
-  it('adds up: the sizes sum to the overall counts, and the tile histogram sums to the games played', () => {
+  it('adds up: the shapes and sizes sum to the overall counts, and the tile histogram sums to the games played', () => {
     fc.assert(
       fc.property(arbGames, (games) => {
         const { overall, bySize } = statisticsOf(games, TODAY);
@@ -87,7 +89,9 @@ describe('statisticsOf, for any games', () => {
           expect(group.scores).toHaveLength(group.played);
           expect(group.tileHistogram[0]?.reached ?? 0).toBe(group.played);
         }
-        expect(bySize.map((g) => g.size)).toEqual([...new Set(games.map((g) => g.size))].sort((a, b) => a - b));
+        const boards = (list: readonly { size: number; dimensions?: number }[]): string[] =>
+          list.map((g) => `${g.dimensions ?? 2}:${g.size}`);
+        expect(boards(bySize)).toEqual([...new Set(boards(games))].sort());
       }),
     );
   });
@@ -230,6 +234,29 @@ describe('statisticsOf, by example', () => {
     expect(dayNumber('1970-01-01')).toBe(0);
     expect(dayNumber(TODAY)).toBe(Date.UTC(2026, 11, 1) / DAY_MS);
     expect(dayNumber('2023-02-29')).toBeNull();
+  });
+
+  it('keeps cube games apart from square games of the same size: squares first, then cubes', () => {
+    const { bySize, overall } = statisticsOf(
+      [game({ size: 4, dimensions: 3, score: 9000 }), game({ size: 4, score: 300 }), game({ size: 3, dimensions: 3 }), game({ size: 5 })],
+      TODAY,
+    );
+    expect(bySize.map((g) => [g.size, g.dimensions ?? 2, g.played, g.bestScore])).toEqual([
+      [4, 2, 1, 300],
+      [5, 2, 1, 1000],
+      [3, 3, 1, 1000],
+      [4, 3, 1, 9000],
+    ]);
+    expect(bySize[0]).not.toHaveProperty('dimensions');
+    expect(overall.played).toBe(4);
+  });
+
+  it('filters games by shape', () => {
+    const games = [game({ size: 4 }), game({ size: 4, dimensions: 3 }), game({ size: 3, dimensions: 3 })];
+    expect(filterGames(games, { dimensions: 3 })).toEqual([games[1], games[2]]);
+    expect(filterGames(games, { dimensions: 2 })).toEqual([games[0]]);
+    expect(filterGames(games, { size: 4, dimensions: 3 })).toEqual([games[1]]);
+    expect(filterGames(games, { size: 4 })).toHaveLength(2);
   });
 
   it('filters games by size and mode', () => {

@@ -6,20 +6,36 @@ import { LOCALES, format, langFor } from '../../src/i18n/core';
 import { EN_AI } from '../../src/i18n/en/ai';
 import { EN_ANNOUNCE } from '../../src/i18n/en/announce';
 import { EN_CORE } from '../../src/i18n/en/core';
+import { EN_CUBE } from '../../src/i18n/en/cube';
 import { EN_DIALOGS } from '../../src/i18n/en/dialogs';
 import { EN_HELP } from '../../src/i18n/en/help';
+import { EN_KEYS } from '../../src/i18n/en/keys';
+import { EN_VIEW_HELP } from '../../src/i18n/en/view-help';
 import { EN_HISTORY } from '../../src/i18n/en/history';
 import { EN_MARKUP } from '../../src/i18n/en/markup';
 import { EN_NOTICES } from '../../src/i18n/en/notices';
 import { EN_PAGE } from '../../src/i18n/en/page';
 import { EN_QUESTION } from '../../src/i18n/en/question';
 import { EN_SHARE } from '../../src/i18n/en/share';
+import { EN_SHOWCASE, EN_SHOWCASE_MARKUP } from '../../src/i18n/en/showcase';
 import { EN_SKINS } from '../../src/i18n/en/skins';
 import { EN_STATS } from '../../src/i18n/en/stats';
 import { EN_TERMINAL } from '../../src/i18n/en/terminal';
+import { EN_LAYERS } from '../../src/i18n/en/layers';
 import type { Keymap } from '../../src/input/keymap';
+import { cubeHowToSentence } from '../../src/input/cube-how-to';
 import { howToSentence } from '../../src/input/how-to';
-import { AI_KEYS, ANSWER_KEYS, GAME_KEYS, REPLAY_KEYS, TERMINAL_KEYS, keyLabel, moveSets } from '../../src/input/keymap';
+import {
+  AI_KEYS,
+  ANSWER_KEYS,
+  DEPTH_KEYS,
+  GAME_KEYS,
+  REPLAY_KEYS,
+  SPREAD_KEYS,
+  TERMINAL_KEYS,
+  keyLabel,
+  moveSets,
+} from '../../src/input/keymap';
 import { BUILT_IN_SKINS } from '../../src/skins/registry';
 import { NO_WEBGL_MESSAGE } from '../../src/skins/skin';
 
@@ -27,18 +43,24 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const PARTS = {
   EN_CORE,
   EN_HELP,
+  EN_VIEW_HELP,
+  EN_KEYS,
   EN_QUESTION,
   EN_SKINS,
   EN_NOTICES,
   EN_DIALOGS,
   EN_ANNOUNCE,
   EN_PAGE,
+  EN_CUBE,
   EN_AI,
   EN_SHARE,
   EN_MARKUP,
   EN_TERMINAL,
+  EN_LAYERS,
   EN_HISTORY,
   EN_STATS,
+  EN_SHOWCASE_MARKUP,
+  EN_SHOWCASE,
 };
 const ENGLISH: Catalogue = Object.assign({}, ...Object.values(PARTS));
 const OTHERS = LOCALES.filter((l): l is Exclude<Locale, 'en'> => l !== 'en');
@@ -93,10 +115,11 @@ describe('the catalogues', () => {
   it.each(OTHERS)('%s names the same keys in the how-to sentence as the keymap does', (locale) => {
     const marks = (text: string): string[] => [...text.matchAll(/\[([^\]]+)\]/g)].map((m) => m[1] ?? '').sort();
     expect(marks(howToSentence(langFor(locale, catalogues[locale])))).toEqual(marks(howToSentence()));
+    expect(marks(cubeHowToSentence(langFor(locale, catalogues[locale])))).toEqual(marks(cubeHowToSentence()));
   });
 
   it('name no key the keymap binds: help texts get key names from it through placeholders', () => {
-    const maps: readonly Keymap[] = [GAME_KEYS, AI_KEYS, TERMINAL_KEYS, ANSWER_KEYS, REPLAY_KEYS];
+    const maps: readonly Keymap[] = [GAME_KEYS, DEPTH_KEYS, SPREAD_KEYS, AI_KEYS, TERMINAL_KEYS, ANSWER_KEYS, REPLAY_KEYS];
     const labels = new Set(maps.flatMap((map) => Object.keys(map).map((key) => keyLabel(key))));
     // A set of move keys, as help texts show it: ←↑→↓, WASD, HJKL.
     for (const set of moveSets()) labels.add(set.map((key) => keyLabel(key)).join(''));
@@ -140,14 +163,18 @@ describe('the catalogues', () => {
   it('hold English copies only of texts written elsewhere, and those copies agree', () => {
     expect(EN_NOTICES['skin.noWebgl']).toBe(NO_WEBGL_MESSAGE);
     for (const skin of BUILT_IN_SKINS.filter((s) => s.playable)) expect(EN_NOTICES[`skin.${skin.name}` as 'skin.cubes']).toBe(skin.label);
-    const store =
-      readFileSync(resolve(ROOT, 'src/store/store.ts'), 'utf8') + readFileSync(resolve(ROOT, 'src/store/persistence.ts'), 'utf8');
+    const store = ['store', 'persistence', 'other-tabs']
+      .map((file) => readFileSync(resolve(ROOT, `src/store/${file}.ts`), 'utf8'))
+      .join('');
     for (const kind of ['corrupt-save', 'corrupt-best', 'storage-unavailable', 'synced'] as const)
       expect(store).toContain(`'${kind}', '${EN_NOTICES[`notice.${kind}`]}'`);
   });
 
-  it("give index.html its English: each data-i18n text and label is the catalogue's", () => {
-    const html = readFileSync(resolve(ROOT, 'index.html'), 'utf8');
+  it.each([
+    ['index.html', 60],
+    ['showcase.html', 25],
+  ] as const)("give %s its English: each data-i18n text and label is the catalogue's", (file, least) => {
+    const html = readFileSync(resolve(ROOT, file), 'utf8');
     let checked = 0;
     for (const m of html.matchAll(/<(\w+)\b([^>]*?)\sdata-i18n="([^"]+)"([^>]*)>(.*?)<\/\1>/gs)) {
       const inner = (m[5] ?? '')
@@ -162,7 +189,7 @@ describe('the catalogues', () => {
       expect(m[1], m[3]).toBe(ENGLISH[m[3] ?? '']);
       checked++;
     }
-    expect(checked).toBeGreaterThan(60);
+    expect(checked).toBeGreaterThan(least);
   });
 
   it("keep each locale's glossary words (docs/glossary.md) in its catalogue", () => {

@@ -51,6 +51,13 @@ describe('gamepad', () => {
     expect(g.log).toEqual(['left', 'up', 'undo', 'right', 'down']);
   });
 
+  it('slides a cube’s tiles with the shoulder buttons, once per press: the right one away (in), the left one near (out)', () => {
+    const g = setup();
+    g.connect(pad());
+    for (const state of [pad([5]), pad([5]), pad(), pad([4]), pad([4]), pad(), pad([5]), pad([4])]) g.hold(state);
+    expect(g.log).toEqual(['in', 'out', 'in', 'out']);
+  });
+
   it('moves with the left stick past its dead zone, once until it comes back to the centre', () => {
     const g = setup();
     g.connect(pad());

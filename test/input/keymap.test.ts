@@ -4,7 +4,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Direction } from '../../src/engine';
 import type { KeyLike } from '../../src/input';
+import { CUBE_HOW_TO_CAPS, CUBE_SHORTCUTS, cubeHowToSentence } from '../../src/input/cube-how-to';
 import { HOW_TO_CAPS, howToSentence } from '../../src/input/how-to';
+import { VIEW_HOW_TO_CAPS, viewHowToSentence } from '../../src/input/view-how-to';
+import { DEPTH_KEYS, SPREAD_KEYS, cubeHowToCaps, viewHowToCaps } from '../../src/input/keymap';
 import {
   AI_KEYS,
   ANSWER_KEYS,
@@ -14,6 +17,7 @@ import {
   PAGE_HELP,
   REPLAY_KEYS,
   TERMINAL_KEYS,
+  VIEW_KEYS,
   ariaKeys,
   commandFor,
   howToCaps,
@@ -54,9 +58,28 @@ const KEYS = [
   'Home',
   'End',
   'Tab',
-  ...'abcdhijklnqsuwyzAHIKNUWZé1',
+  'PageUp',
+  'PageDown',
+  ...'abcdfhijklnqsuwxyzABFHIKNUWXZé1',
 ];
-const CODES = ['KeyA', 'KeyD', 'KeyH', 'KeyQ', 'KeyS', 'KeyW', 'KeyZ', 'KeyI', 'KeyU', 'ArrowLeft', 'Space', 'Digit1', ''];
+const CODES = [
+  'KeyA',
+  'KeyB',
+  'KeyD',
+  'KeyF',
+  'KeyH',
+  'KeyQ',
+  'KeyS',
+  'KeyW',
+  'KeyX',
+  'KeyZ',
+  'KeyI',
+  'KeyU',
+  'ArrowLeft',
+  'Space',
+  'Digit1',
+  '',
+];
 const arbKey: fc.Arbitrary<KeyLike> = fc.record({
   key: fc.constantFrom(...KEYS),
   code: fc.constantFrom(...CODES),
@@ -166,6 +189,14 @@ describe('the help the game page and the embed show', () => {
       back: ariaKeys(REPLAY_KEYS, 'back'),
       forward: ariaKeys(REPLAY_KEYS, 'forward'),
       playPause: ariaKeys(REPLAY_KEYS, 'playPause'),
+      resetView: ariaKeys(VIEW_KEYS, 'resetView'),
+    });
+    expect(VIEW_HOW_TO_CAPS, 'VIEW_HOW_TO_CAPS in src/input/view-how-to.ts').toEqual(viewHowToCaps());
+    expect(CUBE_HOW_TO_CAPS, 'CUBE_HOW_TO_CAPS in src/input/cube-how-to.ts').toEqual(cubeHowToCaps());
+    expect(CUBE_SHORTCUTS, 'CUBE_SHORTCUTS in src/input/cube-how-to.ts').toEqual({
+      in: ariaKeys(DEPTH_KEYS, 'in'),
+      out: ariaKeys(DEPTH_KEYS, 'out'),
+      spread: ariaKeys(SPREAD_KEYS, 'spread'),
     });
     expect(PAGE_HELP.labels).toEqual({
       hint: keysFor(AI_KEYS, 'hint')
@@ -207,7 +238,66 @@ describe('the help the game page and the embed show', () => {
     expect(html).not.toMatch(/aria-keyshortcuts=|<kbd>/);
     const named = [...html.matchAll(/data-keys="(\w+)"/g)].map((m) => m[1]);
     expect(named.sort()).toEqual(Object.keys({ ...GAME_SHORTCUTS, ...PAGE_HELP.shortcuts }).sort());
-    expect(html).toMatch(/<p id="how-to" class="how-to" data-how-to><\/p>/);
+    expect(html).toMatch(/<p id="how-to" class="how-to">\s*<span class="keys-help" data-how-to><\/span>/);
+  });
+
+  it('turns the 3D view with Q and E by their place (beside WASD, on any layout), T for the top and R to reset; never with a modifier', () => {
+    expect(commandFor(VIEW_KEYS, key('q', { code: 'KeyQ' }))).toBe('turnLeft');
+    expect(commandFor(VIEW_KEYS, key('e', { code: 'KeyE' }))).toBe('turnRight');
+    // AZERTY types A where QWERTY has Q.
+    expect(commandFor(VIEW_KEYS, key('a', { code: 'KeyQ' }))).toBe('turnLeft');
+    expect(commandFor(VIEW_KEYS, key('t', { code: 'KeyT' }))).toBe('topView');
+    expect(commandFor(VIEW_KEYS, key('R', { code: 'KeyR', shiftKey: true }))).toBeNull();
+    expect(commandFor(VIEW_KEYS, key('r', { code: 'KeyR', ctrlKey: true }))).toBeNull();
+    expect(commandFor(VIEW_KEYS, key('r', { code: 'KeyR' }))).toBe('resetView');
+    // No key of the game's does anything to the view, nor the other way round.
+    fc.assert(fc.property(arbKey, (e) => commandFor(VIEW_KEYS, e) === null || commandFor(GAME_KEYS, e) === null));
+  });
+
+  it('names every key of the view in its how-to sentence', () => {
+    const named = viewHowToSentence()
+      .split(/[[\]]/)
+      .filter((_, i) => i % 2 === 1);
+    expect(named.sort()).toEqual(
+      Object.keys(VIEW_KEYS)
+        .map((k) => keyLabel(k))
+        .sort(),
+    );
+  });
+
+  it('gives a cube F and Page Down for in, B and Page Up for out, and X held to spread the layers; never with a modifier', () => {
+    expect(['f', 'F', 'PageDown', 'b', 'B', 'PageUp'].map((k) => commandFor(DEPTH_KEYS, key(k)))).toEqual([
+      'in',
+      'in',
+      'in',
+      'out',
+      'out',
+      'out',
+    ]);
+    expect(commandFor(SPREAD_KEYS, key('x', { code: 'KeyX' }))).toBe('spread');
+    for (const held of [{ ctrlKey: true }, { metaKey: true }, { altKey: true }, { shiftKey: true }]) {
+      expect(commandFor(DEPTH_KEYS, key('f', held))).toBeNull();
+      expect(commandFor(SPREAD_KEYS, key('x', held))).toBeNull();
+    }
+  });
+
+  it('binds a cube’s keys to nothing else in the browser: the game’s, the AI panel’s, the view’s', () => {
+    // By the character typed and by its place on QWERTY; a layout typing F where QWERTY has A moves left, as the game’s keys go first.
+    for (const k of [...Object.keys(DEPTH_KEYS), ...Object.keys(SPREAD_KEYS)])
+      for (const map of [GAME_KEYS, AI_KEYS, VIEW_KEYS]) {
+        expect(commandFor(map, key(k, { code: /^[a-z]$/.test(k) ? `Key${k.toUpperCase()}` : k }))).toBeNull();
+        expect(commandFor(map, key(k.toUpperCase(), { shiftKey: true }))).toBeNull();
+      }
+  });
+
+  it('names every key of a cube in its how-to sentence', () => {
+    const named = cubeHowToSentence()
+      .split(/[[\]]/)
+      .filter((_, i) => i % 2 === 1);
+    expect(named.sort()).toEqual([...Object.keys(DEPTH_KEYS), ...Object.keys(SPREAD_KEYS)].map((k) => keyLabel(k)).sort());
+    expect(cubeHowToSentence().replace(/[[\]]/g, '')).toBe(
+      'On a cube, F or PageDown slides the tiles away from you and B or PageUp toward you; hold X to pull the layers apart.',
+    );
   });
 
   it('gives the terminal’s yes/no question its answers', () => {

@@ -4,7 +4,7 @@ import { parseStartOptions, withoutStartOptions } from '../../src/page/url';
 import { memoryStorage } from '../store/memory-storage';
 
 describe('settings', () => {
-  it("start with the 3D cubes, the system theme and motion, sound off, vibration on and the browser's language", () => {
+  it("start with the 3D cubes in clay, the system theme and motion, sound off, vibration on and the browser's language", () => {
     expect(parseSettings(null)).toEqual({
       skin: 'cubes',
       theme: 'system',
@@ -12,7 +12,27 @@ describe('settings', () => {
       sound: false,
       vibration: true,
       language: 'auto',
+      view: null,
+      look: 'clay',
     });
+  });
+
+  it('keep the look the player chose, and forget one there is not', () => {
+    expect(parseSettings('{"look":"neon"}').look).toBe('neon');
+    for (const bad of ['"chrome"', '1', 'null', '["glass"]']) expect(parseSettings(`{"look":${bad}}`).look, bad).toBe('clay');
+  });
+
+  it('keep the 3D view the player left, three numbers, and forget anything else', () => {
+    const view = { azimuth: -1.5707963267948966, tilt: 0, zoom: 1.25 };
+    expect(parseSettings(JSON.stringify({ view })).view).toEqual(view);
+    for (const bad of [
+      '"top"',
+      '{"azimuth":0,"tilt":0}',
+      '{"azimuth":"0","tilt":0,"zoom":1}',
+      '{"azimuth":null,"tilt":0,"zoom":1}',
+      '[0,0,1]',
+    ])
+      expect(parseSettings(`{"view":${bad}}`).view, bad).toBeNull();
   });
 
   it('keep a language cube2048 speaks, and forget one it does not', () => {

@@ -5,7 +5,7 @@ import { motionProblems, restProblems } from '../../src/skin-kit';
 import type { TileView } from '../../src/skins';
 import { arbBoard } from '../engine/arbitraries';
 
-const board = (size: number, cells: number[]): Board => ({ size, cells: Uint8Array.from(cells) });
+const board = (size: number, cells: number[]): Board => ({ size, dimensions: 2 as const, cells: Uint8Array.from(cells) });
 /** A tile at full size and opacity unless `look` says otherwise. */
 const tile = (value: number, row: number, col: number, look: Partial<Pick<TileView, 'scale' | 'opacity'>> = {}): TileView => ({
   value,

@@ -37,7 +37,6 @@ async function recordGpu(module: Record<string, unknown>): Promise<Record<string
 }
 
 vi.mock('three', async (importOriginal) => recordGpu(await importOriginal()));
-vi.mock('three/examples/jsm/geometries/RoundedBoxGeometry.js', async (importOriginal) => recordGpu(await importOriginal()));
 
 describe('the cubes skin', () => {
   let clock: ReturnType<typeof manualClock>;
@@ -67,12 +66,12 @@ describe('the cubes skin', () => {
     expect(store.getState().move('left') || store.getState().move('right')).toBe(true);
     skin.setHint('up');
     clock.advance(1000);
-    // A bigger board: new board and hint geometries, and a taller atlas of numbers.
+    // A bigger board: a new board geometry, and a taller atlas of numbers (the hint's badge fits every size).
     store.getState().newGame({ size: 6 });
     clock.advance(1000);
     const kinds = new Set(made.map((m) => m.kind.replace(/ .*/, '')));
     for (const kind of [
-      'RoundedBoxGeometry',
+      'BoxGeometry',
       'PlaneGeometry',
       'BufferGeometry',
       'MeshStandardMaterial',
@@ -82,19 +81,21 @@ describe('the cubes skin', () => {
       'InstancedMesh',
     ])
       expect(kinds).toContain(kind);
+    // The rounded shapes are cut from three's boxes (shapes.ts), each copied into a geometry of
+    // its own by three itself (toNonIndexed, which this count does not see): the boxes are never
+    // drawn, so they hold nothing on the GPU, and what the copies hold is counted by the browser
+    // test (renderer.info.memory back to 0 after dispose).
+    const drawn = (m: Made): boolean => !m.kind.startsWith('BoxGeometry');
     expect(
-      made.filter((m) => m.disposed).map((m) => m.kind),
+      made.filter((m) => m.disposed && drawn(m)).map((m) => m.kind),
       'only what a board outgrew is freed while the skin lives',
     ).toEqual([
-      // The empty board and hint, until mount knows the size; then the 4×4 board and hint, and the numbers up to 2^17.
-      'BufferGeometry (isBufferGeometry)',
-      'BufferGeometry (isBufferGeometry)',
-      'RoundedBoxGeometry (isBufferGeometry)',
+      // The empty board, until mount knows the size, and the numbers up to 2^17.
       'BufferGeometry (isBufferGeometry)',
       'CanvasTexture (isTexture)',
     ]);
     skin.dispose();
-    expect(made.filter((m) => !m.disposed).map((m) => m.kind)).toEqual([]);
+    expect(made.filter((m) => !m.disposed && drawn(m)).map((m) => m.kind)).toEqual([]);
     expect(renderer.disposed).toBe(true);
     expect(renderer.contextReleased).toBe(true);
   });

@@ -3,6 +3,8 @@
  * tiles, the instance buffers, the camera easing, the call to `renderer.render`) runs
  * thousands of times on a busy 8×8 board without making a single heap object.
  *
+ * The merges' squash and flash (effects.ts) are in these frames, and are counted too.
+ *
  * Runs in Node without WebGL: the skin gets a stand-in renderer (three's own `render` is not
  * the skin's code) and the few DOM objects `mount` touches are stubs. Two independent proofs:
  * - the heap: V8's young generation, where every short-lived JS object is born, does not grow
@@ -123,7 +125,7 @@ describe("the cubes skin's frame path", () => {
     pointer?.({ clientX: x, clientY: 600 - x, pointerType: 'mouse' });
   }
 
-  beforeAll(() => {
+  beforeAll(async () => {
     stubCubesDom();
     vi.stubGlobal('window', { devicePixelRatio: 1 });
     renderer = stubRenderer();
@@ -131,8 +133,13 @@ describe("the cubes skin's frame path", () => {
     const store = busyStore();
     skin = createCubesSkin({ clock, reducedMotion: false, parallax: true }, { createRenderer: () => renderer });
     skin.mount(host, store);
+    // The first pointer over the board loads the camera's motion (parallax and turning), which then follows the pointer itself.
+    const first = listeners.get('pointermove');
+    first?.({ clientX: 10, clientY: 10, pointerType: 'mouse' });
+    await vi.dynamicImportSettled();
     pointer = listeners.get('pointermove');
     expect(pointer, 'the skin follows the pointer (parallax), so frames also ease the camera').toBeDefined();
+    expect(pointer, 'the camera’s motion has loaded').not.toBe(first);
     clock.frame(clock.time);
     expect(store.getState().move('left')).toBe(true);
     const steps = store.getState().change.report?.steps ?? [];
@@ -161,6 +168,7 @@ describe("the cubes skin's frame path", () => {
     clock.frame(moveStart + SLIDE_MS + POP_MS / 2);
     expect(skin.inspect().tiles.some((t) => t.scale > 1)).toBe(true); // a merge popping
     expect(skin.inspect().tiles.some((t) => t.scale > 0 && t.scale < 1)).toBe(true); // the spawn growing
+    expect(skin.inspect().flash).toBeGreaterThan(0); // the merges' flashes
   });
 
   // Retried: on a loaded machine V8's background compiler may not yet have optimized the frame path when the

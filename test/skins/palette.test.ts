@@ -1,13 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import { exponentOf, maxExponent, MAX_SIZE, valueOf } from '../../src/engine';
 import { BOARD_COLOURS, exponentOfValue, labelFontScale, textColour, tileColour, tileLabel, tileValue } from '../../src/skins/palette';
-import { contrast } from '../contrast';
+import { contrast, deltaE } from '../contrast';
 
 const exponents = Array.from({ length: maxExponent(MAX_SIZE) }, (_, i) => i + 1);
 
 describe('the tile palette', () => {
-  it('keeps the classic hues of 2 to 2048', () => {
-    expect([1, 2, 3, 11].map(tileColour)).toEqual(['#eee4da', '#ede0c8', '#f2b179', '#edc22e']);
+  it('keeps the classic hues of 2, 8 and 2048', () => {
+    expect([1, 3, 11].map(tileColour)).toEqual(['#eee4da', '#f2b179', '#edc22e']);
+  });
+
+  /*
+   * Tiles of neighbouring values must tell apart at a glance: CIEDE2000 of 10 or more (about 1
+   * is the smallest difference seen side by side). The classic palette's gold tiles, 128 to
+   * 2048, were 1.4 to 2.1 apart. Tile colours are the same in both themes (only the board's
+   * follow the theme), so one pass over every value a board can hold covers both, the cycle of
+   * the huge tiles included.
+   */
+  it('sets each tile apart from the next value at a glance (CIEDE2000 at least 10)', () => {
+    const differences = exponents
+      .slice(1)
+      .map((e) => ({ pair: `${tileLabel(e - 1)}↔${tileLabel(e)}`, de: deltaE(tileColour(e - 1), tileColour(e)) }));
+    for (const { pair, de } of differences) expect(de, pair).toBeGreaterThanOrEqual(10);
+  });
+
+  it('sets every tile apart from an empty slot in both themes', () => {
+    for (const theme of ['light', 'dark'] as const)
+      for (const e of exponents)
+        expect(deltaE(tileColour(e), BOARD_COLOURS[theme].slot), `${tileLabel(e)} on a ${theme} slot`).toBeGreaterThanOrEqual(8);
   });
 
   it('gives every tile up to 131072 its own colour', () => {
@@ -54,5 +74,10 @@ describe('tile labels', () => {
     for (let i = 1; i < scales.length; i++) expect(scales[i]).toBeLessThanOrEqual(scales[i - 1]!);
     expect(scales[2]).toBeLessThan(scales[1]!);
     expect(scales[5]).toBeGreaterThan(0.2);
+  });
+
+  it('never grow again as the value grows, powers of two included', () => {
+    for (const e of exponents.slice(1))
+      expect(labelFontScale(tileLabel(e)), tileLabel(e)).toBeLessThanOrEqual(labelFontScale(tileLabel(e - 1)));
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fromRows } from '../../src/engine';
-import { formatBoard, hintLine } from '../../src/skins/text/layout';
+import { fromLayers, fromRows } from '../../src/engine';
+import { formatBoard, formatLayers, hintLine } from '../../src/skins/text/layout';
 
 describe('the text layout of a board', () => {
   it('draws a box-drawing grid with right-sized cells', () => {
@@ -30,6 +30,50 @@ describe('the text layout of a board', () => {
     const lines = formatBoard(board.cells, 4);
     expect(new Set(lines.map((l) => l.length)).size).toBe(1);
     expect(lines[1]).toContain('│ 131072 │');
+  });
+
+  it('draws a cube’s layers side by side, each under its number, the front layer first', () => {
+    const cube = fromLayers([
+      [
+        [2, 0, 0],
+        [0, 0, 0],
+        [0, 0, 0],
+      ],
+      [
+        [0, 0, 0],
+        [0, 4, 0],
+        [0, 0, 0],
+      ],
+      [
+        [0, 0, 0],
+        [0, 0, 0],
+        [0, 0, 16384],
+      ],
+    ]);
+    const lines = formatLayers(cube);
+    expect(lines).toHaveLength(8);
+    expect(lines[0]).toBe(`${'1'.padStart(13).padEnd(25)}  ${'2'.padStart(13).padEnd(25)}  ${'3'.padStart(13).padEnd(25)}`);
+    expect(lines[1]).toBe(Array(3).fill('┌───────┬───────┬───────┐').join('  '));
+    expect(lines[2]).toBe('│   2   │       │       │  │       │       │       │  │       │       │       │');
+    expect(lines[6]).toBe('│       │       │       │  │       │       │       │  │       │       │ 16384 │');
+    expect(
+      formatLayers(
+        fromRows([
+          [2, 0, 0],
+          [0, 0, 0],
+          [0, 0, 0],
+        ]),
+      ),
+    ).toEqual(
+      formatBoard(
+        fromRows([
+          [2, 0, 0],
+          [0, 0, 0],
+          [0, 0, 0],
+        ]).cells,
+        3,
+      ),
+    );
   });
 
   it('names a hint with an arrow', () => {

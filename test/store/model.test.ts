@@ -1,33 +1,42 @@
 /**
  * Model-based test: random command sequences run against the real store and a naive
  * reference model written from the rules alone (nested arrays, no engine code but the rng).
+ * Games are squares and cubes (a cube: a list of square layers, layer 0 nearest the player);
+ * another tab plays on the same storage, and the store takes its moves over.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Direction, RngState } from '../../src/engine';
-import { DIRECTIONS, nextInt, seedRng, toRows } from '../../src/engine';
+import type { CubeDirection, Dimensions, Direction, RngState } from '../../src/engine';
+import { CUBE_DIRECTIONS, nextInt, seedRng, toLayers } from '../../src/engine';
 import type { GameStore } from '../../src/store';
-import { createGameStore } from '../../src/store';
+import { followOtherTabs } from '../../src/store/other-tabs';
+import { createGameStore, storageKeysFor } from '../../src/store';
 import { memoryStorage } from './memory-storage';
 
+/** A board as layers of rows of tile values: one layer for a square. */
+type Layers = number[][][];
 interface Snapshot {
-  rows: number[][];
+  layers: Layers;
   score: number;
   status: 'playing' | 'won' | 'keepPlaying' | 'over';
   rng: RngState;
 }
 interface Model {
   size: number;
+  dimensions: Dimensions;
   target: number;
   now: Snapshot;
   past: Snapshot[];
-  best: Record<number, number>;
+  /** By shape: "4" for the 4×4 square, "4x4x4" for the cube. */
+  best: Record<string, number>;
   nextSeed: number;
 }
 interface Real {
   store: GameStore;
   storage: ReturnType<typeof memoryStorage>;
   seeds: { next: number };
+  /** Tells the store that another tab wrote `key`, as a storage event would. */
+  fire: (key: string) => void;
 }
 
 const DEPTH = 5; // a shallow undo stack so the bound is exercised
@@ -80,63 +89,122 @@ function naiveMove(rows: number[][], dir: Direction): { rows: number[][]; gained
   return { rows: out, gained };
 }
 
-function naiveSpawn(rows: number[][], rng: RngState): { rows: number[][]; rng: RngState } {
-  const empty: [number, number][] = [];
-  rows.forEach((row, r) => row.forEach((v, c) => v === 0 && empty.push([r, c])));
-  const [pick, a] = nextInt(rng, empty.length);
-  const [roll, b] = nextInt(a, 10);
-  const [r, c] = empty[pick]!;
-  const next = rows.map((row) => [...row]);
-  next[r]![c] = roll === 0 ? 4 : 2;
-  return { rows: next, rng: b };
+/** The layers seen from above, one plane per row: plane[row][layer][col]. `in` and `out` are then `down` and `up` in each plane. */
+const planes = (layers: Layers): Layers => layers[0]!.map((_, r) => layers.map((layer) => layer[r]!));
+
+function naiveCubeMove(layers: Layers, dir: CubeDirection): { layers: Layers; gained: number } {
+  let gained = 0;
+  if (dir === 'in' || dir === 'out') {
+    const moved = planes(layers).map((plane) => {
+      const result = naiveMove(plane, dir === 'in' ? 'down' : 'up');
+      gained += result.gained;
+      return result.rows;
+    });
+    return { layers: planes(moved), gained };
+  }
+  const moved = layers.map((rows) => {
+    const result = naiveMove(rows, dir);
+    gained += result.gained;
+    return result.rows;
+  });
+  return { layers: moved, gained };
 }
 
-const movable = (rows: number[][]): boolean =>
-  rows.some((row, r) => row.some((v, c) => v === 0 || row[c + 1] === v || rows[r + 1]?.[c] === v));
+function naiveSpawn(layers: Layers, rng: RngState): { layers: Layers; rng: RngState } {
+  const empty: [number, number, number][] = [];
+  layers.forEach((rows, l) => rows.forEach((row, r) => row.forEach((v, c) => v === 0 && empty.push([l, r, c]))));
+  const [pick, a] = nextInt(rng, empty.length);
+  const [roll, b] = nextInt(a, 10);
+  const [l, r, c] = empty[pick]!;
+  const next = layers.map((rows) => rows.map((row) => [...row]));
+  next[l]![r]![c] = roll === 0 ? 4 : 2;
+  return { layers: next, rng: b };
+}
 
-function naiveNewGame(size: number, seed: number): Snapshot {
-  let rows = Array.from({ length: size }, () => Array<number>(size).fill(0));
+const movable = (layers: Layers): boolean =>
+  layers.some((rows, l) =>
+    rows.some((row, r) => row.some((v, c) => v === 0 || row[c + 1] === v || rows[r + 1]?.[c] === v || layers[l + 1]?.[r]?.[c] === v)),
+  );
+
+function naiveNewGame(size: number, dimensions: Dimensions, seed: number): Snapshot {
+  const blank = (): number[][] => Array.from({ length: size }, () => Array<number>(size).fill(0));
+  let layers = Array.from({ length: dimensions === 3 ? size : 1 }, blank);
   let rng = seedRng(seed);
-  for (let i = 0; i < 2; i++) ({ rows, rng } = naiveSpawn(rows, rng));
-  return { rows, score: 0, status: 'playing', rng };
+  for (let i = 0; i < 2; i++) ({ layers, rng } = naiveSpawn(layers, rng));
+  return { layers, score: 0, status: 'playing', rng };
+}
+
+const shapeKey = (m: Model): string => (m.dimensions === 3 ? `${m.size}x${m.size}x${m.size}` : String(m.size));
+
+/** The model after `dir` is played, the same whichever tab plays it; unchanged when the move is refused. */
+function modelMove(m: Model, dir: CubeDirection): boolean {
+  const playable = m.now.status === 'playing' || m.now.status === 'keepPlaying';
+  const allowed = m.dimensions === 3 || (dir !== 'in' && dir !== 'out');
+  if (!playable || !allowed) return false;
+  const { layers, gained } = naiveCubeMove(m.now.layers, dir);
+  if (JSON.stringify(layers) === JSON.stringify(m.now.layers)) return false;
+  m.past = [...m.past, m.now].slice(-DEPTH);
+  const spawned = naiveSpawn(layers, m.now.rng);
+  const reached = spawned.layers.flat(2).some((v) => v >= m.target);
+  let status = m.now.status;
+  if (status === 'playing' && reached) status = 'won';
+  else if (!movable(spawned.layers)) status = 'over';
+  m.now = { layers: spawned.layers, rng: spawned.rng, score: m.now.score + gained, status };
+  m.best[shapeKey(m)] = Math.max(m.best[shapeKey(m)] ?? 0, m.now.score);
+  return true;
 }
 
 function checkAgree(m: Model, r: Real): void {
   const s = r.store.getState();
-  expect(toRows(s.game.board)).toEqual(m.now.rows);
+  expect(s.game.board.dimensions).toBe(m.dimensions);
+  expect(toLayers(s.game.board)).toEqual(m.now.layers);
   expect(s.game.score).toBe(m.now.score);
   expect(s.game.status).toBe(m.now.status);
   expect(s.canUndo).toBe(m.past.length > 0);
-  expect(s.best).toBe(Math.max(m.best[m.size] ?? 0, m.now.score));
+  expect(s.best).toBe(Math.max(m.best[shapeKey(m)] ?? 0, m.now.score));
 }
 
-const freshReal = (storage = memoryStorage(), seeds = { next: 1000 }): Real => ({
-  storage,
-  seeds,
-  store: createGameStore({ storage, size: 4, seed: 999, target: 32, undoDepth: DEPTH, randomSeed: () => seeds.next++ }),
-});
+const storeOn = (storage: Real['storage'], seeds: Real['seeds'], watch?: (fire: (key: string) => void) => void): GameStore =>
+  createGameStore({
+    storage,
+    size: 4,
+    seed: 999,
+    target: 32,
+    undoDepth: DEPTH,
+    randomSeed: () => seeds.next++,
+    ...(watch ? { otherTabs: followOtherTabs((onChange) => (watch(onChange), () => watch(() => {}))) } : {}),
+  });
+
+const freshReal = (storage = memoryStorage(), seeds = { next: 1000 }): Real => {
+  const hook = { fire: (_key: string): void => {} };
+  const store = storeOn(storage, seeds, (fire) => (hook.fire = fire));
+  return { storage, seeds, store, fire: (key) => hook.fire(key) };
+};
 
 class MoveCmd implements fc.Command<Model, Real> {
-  constructor(readonly dir: Direction) {}
+  constructor(readonly dir: CubeDirection) {}
   check = (): boolean => true;
   run(m: Model, r: Real): void {
-    const playable = m.now.status === 'playing' || m.now.status === 'keepPlaying';
-    const { rows, gained } = naiveMove(m.now.rows, this.dir);
-    const changed = JSON.stringify(rows) !== JSON.stringify(m.now.rows);
-    expect(r.store.getState().move(this.dir)).toBe(playable && changed);
-    if (playable && changed) {
-      m.past = [...m.past, m.now].slice(-DEPTH);
-      const spawned = naiveSpawn(rows, m.now.rng);
-      const reached = spawned.rows.flat().some((v) => v >= m.target);
-      let status = m.now.status;
-      if (status === 'playing' && reached) status = 'won';
-      else if (!movable(spawned.rows)) status = 'over';
-      m.now = { rows: spawned.rows, rng: spawned.rng, score: m.now.score + gained, status };
-      m.best[m.size] = Math.max(m.best[m.size] ?? 0, m.now.score);
-    }
+    expect(r.store.getState().move(this.dir)).toBe(modelMove(m, this.dir));
     checkAgree(m, r);
   }
   toString = (): string => `move(${this.dir})`;
+}
+
+/** Another tab on the same storage loads the game, plays `dir` and saves; this tab takes the result over. */
+class OtherTabMoveCmd implements fc.Command<Model, Real> {
+  constructor(readonly dir: CubeDirection) {}
+  check = (): boolean => true;
+  run(m: Model, r: Real): void {
+    const other = storeOn(r.storage, r.seeds);
+    expect(other.getState().move(this.dir)).toBe(modelMove(m, this.dir));
+    // A browser tells of each key the other tab wrote, in the order it wrote them.
+    const keys = storageKeysFor('cube2048');
+    r.fire(keys.game);
+    r.fire(keys.best);
+    checkAgree(m, r);
+  }
+  toString = (): string => `otherTab.move(${this.dir})`;
 }
 
 class UndoCmd implements fc.Command<Model, Real> {
@@ -154,30 +222,39 @@ class KeepGoingCmd implements fc.Command<Model, Real> {
   check = (): boolean => true;
   run(m: Model, r: Real): void {
     r.store.getState().keepGoing();
-    if (m.now.status === 'won') m.now = { ...m.now, status: movable(m.now.rows) ? 'keepPlaying' : 'over' };
+    if (m.now.status === 'won') m.now = { ...m.now, status: movable(m.now.layers) ? 'keepPlaying' : 'over' };
     checkAgree(m, r);
   }
   toString = (): string => 'keepGoing';
 }
 
+/** A new game: of the same shape and size (neither given), or of the size and shape given (a shape alone keeps the size). */
 class NewGameCmd implements fc.Command<Model, Real> {
-  constructor(readonly size: number | undefined) {}
+  constructor(
+    readonly size: number | undefined,
+    readonly dimensions: Dimensions | undefined,
+  ) {}
   check = (): boolean => true;
   run(m: Model, r: Real): void {
-    r.store.getState().newGame(this.size === undefined ? {} : { size: this.size, target: 32 });
-    if (this.size !== undefined) m.size = this.size;
-    m.now = naiveNewGame(m.size, m.nextSeed++);
+    const asked = {
+      ...(this.size !== undefined ? { size: this.size } : {}),
+      ...(this.dimensions !== undefined ? { dimensions: this.dimensions } : {}),
+    };
+    r.store.getState().newGame(Object.keys(asked).length === 0 ? {} : { ...asked, target: 32 });
+    m.size = this.size ?? m.size;
+    m.dimensions = this.dimensions ?? m.dimensions;
+    m.now = naiveNewGame(m.size, m.dimensions, m.nextSeed++);
     m.past = [];
     checkAgree(m, r);
   }
-  toString = (): string => `newGame(${this.size ?? ''})`;
+  toString = (): string => `newGame(${JSON.stringify({ size: this.size, dimensions: this.dimensions })})`;
 }
 
 class ReloadCmd implements fc.Command<Model, Real> {
   check = (): boolean => true;
   run(m: Model, r: Real): void {
     r.store.destroy();
-    r.store = freshReal(r.storage, r.seeds).store;
+    Object.assign(r, freshReal(r.storage, r.seeds));
     expect(r.store.getState().notices).toEqual([]);
     checkAgree(m, r);
   }
@@ -189,12 +266,14 @@ class CorruptSaveCmd implements fc.Command<Model, Real> {
   check = (): boolean => true;
   run(m: Model, r: Real): void {
     r.storage.setItem('cube2048:game:v1', this.junk);
-    r.store = freshReal(r.storage, r.seeds).store;
+    r.store.destroy();
+    Object.assign(r, freshReal(r.storage, r.seeds));
     expect(r.store.getState().notices.map((n) => n.kind)).toEqual(['corrupt-save']);
     expect(r.storage.getItem('cube2048:game:v1:unreadable')).toBe(this.junk);
-    // A fresh store starts with its configured size 4 and seed 999.
+    // A fresh store starts with its configured size 4 (a square) and seed 999.
     m.size = 4;
-    m.now = naiveNewGame(4, 999);
+    m.dimensions = 2;
+    m.now = naiveNewGame(4, 2, 999);
     m.past = [];
     checkAgree(m, r);
   }
@@ -202,12 +281,18 @@ class CorruptSaveCmd implements fc.Command<Model, Real> {
 }
 
 const commands = [
-  fc.constantFrom(...DIRECTIONS).map((d) => new MoveCmd(d)),
-  fc.constantFrom(...DIRECTIONS).map((d) => new MoveCmd(d)),
-  fc.constantFrom(...DIRECTIONS).map((d) => new MoveCmd(d)),
+  fc.constantFrom(...CUBE_DIRECTIONS).map((d) => new MoveCmd(d)),
+  fc.constantFrom(...CUBE_DIRECTIONS).map((d) => new MoveCmd(d)),
+  fc.constantFrom(...CUBE_DIRECTIONS).map((d) => new MoveCmd(d)),
+  fc.constantFrom(...CUBE_DIRECTIONS).map((d) => new OtherTabMoveCmd(d)),
   fc.constant(new UndoCmd()),
   fc.constant(new KeepGoingCmd()),
-  fc.option(fc.integer({ min: 3, max: 5 }), { nil: undefined }).map((s) => new NewGameCmd(s)),
+  fc
+    .tuple(
+      fc.option(fc.integer({ min: 3, max: 5 }), { nil: undefined }),
+      fc.option(fc.constantFrom(2 as const, 3 as const), { nil: undefined }),
+    )
+    .map(([size, dimensions]) => new NewGameCmd(size, dimensions)),
   fc.constant(new ReloadCmd()),
   fc.oneof(fc.string(), fc.constantFrom('{', '{"v":1}', '{"v":1,"game":{"v":1,"size":4}}', 'null', '[]')).map((j) => new CorruptSaveCmd(j)),
 ];
@@ -217,7 +302,7 @@ describe('the game store', () => {
     fc.assert(
       fc.property(fc.commands(commands, { maxCommands: 80 }), (cmds) => {
         const real = freshReal();
-        const model: Model = { size: 4, target: 32, now: naiveNewGame(4, 999), past: [], best: {}, nextSeed: 1000 };
+        const model: Model = { size: 4, dimensions: 2, target: 32, now: naiveNewGame(4, 2, 999), past: [], best: {}, nextSeed: 1000 };
         fc.modelRun(() => ({ model, real }), cmds);
       }),
       { numRuns: 150 },

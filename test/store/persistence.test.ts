@@ -3,6 +3,7 @@ import { DIRECTIONS, fromRows, newGame, serializeGame, toRows } from '../../src/
 import { createGameStore, storageKeysFor } from '../../src/store';
 import type { SaveFile } from '../../src/store/persistence';
 import { decodeSave, encodeSave } from '../../src/store/persistence';
+import { followOtherTabs } from '../../src/store/other-tabs';
 import { playMove } from '../../src/engine';
 import type { GameState } from '../../src/engine';
 import { memoryStorage } from './memory-storage';
@@ -83,7 +84,7 @@ describe('store persistence', () => {
   it('takes over a game continued in another tab instead of overwriting it', () => {
     const storage = memoryStorage();
     let fire: (key: string | null) => void = () => {};
-    const here = createGameStore({ storage, seed: 5, watchStorage: (cb) => ((fire = cb), () => (fire = () => {})) });
+    const here = createGameStore({ storage, seed: 5, otherTabs: followOtherTabs((cb) => ((fire = cb), () => (fire = () => {}))) });
     const other = newGame({ seed: 77 });
     const otherSave = JSON.stringify({
       v: 1,
@@ -110,7 +111,7 @@ describe('store persistence', () => {
   it('stops following other tabs once destroyed, and lets nobody but its own actions set the game', () => {
     const storage = memoryStorage();
     let watching = false;
-    const store = createGameStore({ storage, seed: 5, watchStorage: () => ((watching = true), () => (watching = false)) });
+    const store = createGameStore({ storage, seed: 5, otherTabs: followOtherTabs(() => ((watching = true), () => (watching = false))) });
     expect(watching).toBe(true);
     expect('setState' in store).toBe(false);
     expect('destroy' in store.getState()).toBe(false);
@@ -128,6 +129,16 @@ describe('store persistence', () => {
     store.getState().newGame();
     expect(seen).toEqual([1, 2, 3, 4, 5]);
     expect(store.getState().change.kind).toBe('new');
+  });
+
+  it('starts a fresh cube when asked for one, while a saved game keeps its own shape', () => {
+    const storage = memoryStorage();
+    const cube = createGameStore({ storage, size: 3, dimensions: 3, seed: 8 });
+    expect(cube.getState().game.board.dimensions).toBe(3);
+    expect(cube.getState().game.size).toBe(3);
+    expect(cube.getState().move('in') || cube.getState().move('out')).toBe(true);
+    expect(createGameStore({ storage, size: 4 }).getState().game).toEqual(cube.getState().game);
+    expect(createGameStore({ storage, dimensions: 2, fresh: true }).getState().game.board.dimensions).toBe(2);
   });
 
   it('saves nothing when given no storage', () => {
@@ -156,6 +167,6 @@ describe('store persistence', () => {
       expect(encodeSave(game, past)).toBe(JSON.stringify(plain));
     }
     const loaded = decodeSave(encodeSave(game, past));
-    expect(loaded.ok && loaded.value.past.length).toBe(past.length);
+    expect(loaded?.past.length).toBe(past.length);
   });
 });

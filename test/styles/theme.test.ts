@@ -4,7 +4,10 @@ import { contrast } from '../contrast';
 
 /** The light and dark value of each colour token in the theme shared by the page and the embed. */
 function themeTokens(): Map<string, { light: string; dark: string }> {
-  const css = readFileSync(new URL('../../src/styles/theme.css', import.meta.url), 'utf8');
+  // The notices' and the dialogs' own colours are kept with them (notices.css, dialogs.css), which an embed loads when it has one.
+  const css = ['theme.css', 'notices.css', 'dialogs.css']
+    .map((file) => readFileSync(new URL(`../../src/styles/${file}`, import.meta.url), 'utf8'))
+    .join('\n');
   const tokens = new Map<string, { light: string; dark: string }>();
   for (const m of css.matchAll(/--([a-z-]+):\s*light-dark\((#[0-9a-f]{6}),\s*(#[0-9a-f]{6})\)/g))
     tokens.set(m[1]!, { light: m[2]!, dark: m[3]! });

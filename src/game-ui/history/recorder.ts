@@ -7,9 +7,9 @@
  */
 import type { GameState } from '../../engine';
 import type { GameMode, HistoryEntry } from '../../history/entry';
-import { entryId, parseEntry } from '../../history/entry';
+import { parseEntry } from '../../history/entry';
 import type { GameMeta } from '../../history/keep';
-import { entryOf, historyEffect, metaFits, parseMeta, startMeta, tickMeta } from '../../history/keep';
+import { entryOf, helpMeta, historyEffect, idOfGame, metaFits, parseMeta, startMeta, tickMeta } from '../../history/keep';
 import type { GameStore } from '../../store';
 import type { GameView, StorageLike } from '../../store/types';
 import type { HistoryDb } from './db';
@@ -19,6 +19,8 @@ import type { HistoryTexts } from './texts';
 import { historyTexts } from './texts';
 import type { Lifetime } from '../lifetime';
 import { createLifetime } from '../lifetime';
+import type { Assistance, HelpAt, MissedChange } from './noting';
+import { helpAt, historyKeys } from './noting';
 
 /** How a game began: its mode, and the daily challenge's day. */
 export type GameStart = { readonly mode: GameMode; readonly day?: string };
@@ -43,8 +45,12 @@ export interface RecorderOptions {
   readonly open?: (name: string, onBlocked: () => void) => Promise<HistoryDb>;
   /** Wait before the one retry of a failed write. */
   readonly retryMs?: number;
+  /** The help the page's AI gives, so a kept game says how much it had; absent where no AI plays. */
+  readonly assistance?: Assistance;
   /** Changes the store made before the recorder's code arrived (the page notes them from the start), oldest first. */
-  readonly missed?: readonly (readonly [view: GameView, previous: GameView])[];
+  readonly missed?: readonly MissedChange[];
+  /** When the page began noting changes for it: the start of a game already in the store that has no meta yet. */
+  readonly since?: number;
 }
 
 export interface Recorder {
@@ -199,7 +205,7 @@ function writer(waiting: WaitingList, { db }: OpenedDb, fail: (quota: boolean) =
       void flush();
     },
     retract(game) {
-      const id = entryId({ size: game.size, target: game.target, seed: game.seed, moves: game.record });
+      const id = idOfGame(game);
       keptHere.delete(id);
       waiting.write(waiting.read().filter((e) => e.id !== id));
       writing = writing.then(async () => {
@@ -246,6 +252,17 @@ function metaKeeper(options: RecorderOptions, side: SideStorage, key: string, fi
   return keeper;
 }
 
+/** Counts into the game's meta, at each change (before it may be kept), the AI's move and the hints shown since the last change. */
+function helpCounter(meta: MetaKeeper, read: (view: GameView) => HelpAt | undefined, hintsBefore: number): (view: GameView) => void {
+  let hintsSeen = hintsBefore;
+  return (view) => {
+    const help = read(view);
+    if (!help) return;
+    if (view.change.kind === 'move' && help.aiMove) meta.current = helpMeta(meta.current, 'aiMoves');
+    for (; hintsSeen < help.hints; hintsSeen++) meta.current = helpMeta(meta.current, 'hints');
+  };
+}
+
 /** What each change of the store does: a move counts time played; a game that ends or is left is kept; an undone game over is taken back. */
 function follower(
   meta: MetaKeeper,
@@ -253,11 +270,13 @@ function follower(
   side: SideStorage,
   key: string,
   now: () => number,
+  help: (view: GameView) => void,
 ): (view: GameView, previous: GameView) => void {
   return (view: GameView, previous: GameView): void => {
     const { kind } = view.change;
     const after = view.game;
     if (kind === 'move') meta.current = tickMeta(meta.current, now());
+    help(view);
     const effect = historyEffect(previous.game, after, kind);
     if (effect?.kind === 'keep') {
       const fits = metaFits(meta.current, effect.game);
@@ -279,20 +298,34 @@ function follower(
 
 export function startRecorder(store: GameStore, options: RecorderOptions): Recorder {
   const life = createLifetime();
-  const now = options.now ?? Date.now;
-  const metaKey = `${options.keyPrefix}:history-meta:v1`;
+  const clock = options.now ?? Date.now;
+  // While it takes up the changes it missed, the recorder's time is each change's own: time played counts as it was played.
+  let then: number | undefined = options.since;
+  const now = (): number => then ?? clock();
+  const keys = historyKeys(options.keyPrefix);
+  const metaKey = keys.meta;
   const text = historyTexts(options.lang);
   const tell = (message: string): void => {
     if (!life.ended) options.notify(message);
   };
   const side = sideStorage(options.storage);
-  const waiting = waitingList(side, `${options.keyPrefix}:history-pending:v1`);
+  const waiting = waitingList(side, keys.waiting);
   const opened = openOnce(options, text, tell, life);
   const games = writer(waiting, opened, (quota) => tell(text.writeFailed(quota)), options.retryMs ?? 1000);
   const meta = metaKeeper(options, side, metaKey, options.missed?.[0]?.[1].game ?? store.getState().game, now);
 
-  const follow = follower(meta, games, side, metaKey, now);
-  for (const [view, previous] of options.missed ?? []) follow(view, previous);
+  // Hints shown before the recorder counts are not the game's, unless the host noted changes from its start (then none was shown before).
+  const hintsBefore = options.missed ? 0 : (options.assistance?.hints() ?? 0);
+  let noted: HelpAt | undefined;
+  const help = helpCounter(meta, (view) => noted ?? helpAt(options.assistance, view), hintsBefore);
+  const follow = follower(meta, games, side, metaKey, now, help);
+  for (const [view, previous, at, helped] of options.missed ?? []) {
+    then = at;
+    noted = helped;
+    follow(view, previous);
+  }
+  then = undefined;
+  noted = undefined;
   life.own(store.subscribe(follow));
   // A game that ended before this code arrived (or before the page was closed) and is not kept yet is kept now.
   const current = store.getState().game;

@@ -5,6 +5,7 @@
  * is read (the members are getters), so a page whose player changes language, and every embed
  * with its own `lang`, speak their own: no language is set here for everyone.
  */
+import type { Dimensions } from '../../engine';
 import type { GameMode } from '../../history/entry';
 import type { Lang, Params } from '../../i18n/core';
 import { ENGLISH, intlTag, say } from '../../i18n/core';
@@ -97,7 +98,8 @@ export class HistoryTexts {
   get allSizes() {
     return this.t('history.allSizes');
   }
-  readonly size = (size: number) => this.t('history.size', { size });
+  /** A board's name: 4 × 4, or 4 × 4 × 4 for a cube. */
+  readonly size = (size: number, dimensions: Dimensions = 2) => this.t(dimensions === 3 ? 'history.cubeSize' : 'history.size', { size });
   get sizeLabel() {
     return this.t('history.sizeLabel');
   }
@@ -214,8 +216,8 @@ export class HistoryTexts {
     shown >= total ? this.games(total) : this.t('history.showing', { shown, n: total });
   readonly more = (count: number) => this.t('history.more', { n: count });
   readonly row = (score: number, tile: number) => this.t('history.row', { score, tile: String(tile) });
-  readonly rowDetails = (size: number, moves: number, ms: number) =>
-    this.t('history.rowDetails', { size, n: moves, time: this.formatDuration(ms) });
+  readonly rowDetails = (size: number, moves: number, ms: number, dimensions: Dimensions = 2) =>
+    this.t(dimensions === 3 ? 'history.cubeRowDetails' : 'history.rowDetails', { size, n: moves, time: this.formatDuration(ms) });
   get won() {
     return this.t('history.won');
   }
@@ -225,6 +227,17 @@ export class HistoryTexts {
   get left() {
     return this.t('history.left');
   }
+  /** The mark of a game the AI helped with, and what it did. */
+  get assisted() {
+    return this.t('history.assisted');
+  }
+  readonly assistedDetails = (moves: number, hints: number) =>
+    this.t('history.assistedDetails', { moves: this.number(moves), hints: this.number(hints) });
+  /** The mode of a daily-challenge game the AI helped with: it is not the player's result of that day. */
+  get dailyNotCounted() {
+    return this.t('history.dailyNotCounted');
+  }
+  readonly includeAssisted = (count: number) => this.t('history.includeAssisted', { n: this.number(count) });
   get replay() {
     return this.t('history.replay');
   }

@@ -4,6 +4,8 @@ export const EN_ANNOUNCE = {
   'said.right': 'Moved right.',
   'said.up': 'Moved up.',
   'said.down': 'Moved down.',
+  'said.in': 'Moved in, away from you.',
+  'said.out': 'Moved out, toward you.',
   /** One value's merges in this move: `n` pairs of `half` became `n` tiles of `value`. */
   'said.merge': { one: 'two {half}s into {value}', other: '{n} pairs of {half}s into {value}s' },
   /** The list of merges ("two 8s into 16 and two 2s into 4"), joined the locale's way. */

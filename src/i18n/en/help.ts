@@ -1,6 +1,7 @@
 /**
  * Help texts that name keys: the page's how-to paragraph and the embed's (read out). The keys
  * are never written here: `howToSentence` (src/input/how-to.ts) fills them in from the keymap.
+ * How to turn the 3D board is in view-help.ts, the word between keys that do the same in keys.ts.
  * Apart from the core's words, so that an embed in English, which shows the keymap's English
  * copy, downloads none of this.
  */
@@ -12,6 +13,4 @@ export const EN_HELP = {
   'game.howTo': 'Slide the tiles with {move} or a swipe. Equal tiles merge. {undo} undoes, {newGame} starts a new game.',
   /** Between the sets of move keys ("[←][↑][→][↓], [WASD], [HJKL]"); spaces count. */
   'keys.list': ', ',
-  /** Between keys that do the same ("[U] or [Ctrl+Z]"); spaces count. */
-  'keys.or': ' or ',
 } as const;

@@ -1,6 +1,6 @@
 /**
  * Texts whose English is written where they are made: the store's notices, by kind (its own
- * `Notice.message`, src/store/store.ts and persistence.ts), the skins' no-WebGL line
+ * `Notice.message`, src/store/persistence.ts and other-tabs.ts), the skins' no-WebGL line
  * (`NO_WEBGL_MESSAGE`, src/skins/skin.ts) and the built-in skins' names (their `label` in
  * src/skins/registry.ts). A test holds this copy to them, so no bundle carries the English
  * twice: this module is read for its types and by the tests. `textOr` looks them up.

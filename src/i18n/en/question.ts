@@ -2,8 +2,9 @@
 export const EN_QUESTION = {
   'ask.newGame': 'Start a new game?',
   'ask.resize': 'Start a {size} × {size} game?',
+  /** The same for a cube. */
+  'ask.resizeCube': 'Start a {size} × {size} × {size} game?',
   'ask.seed': 'Start game {seed}?',
-  'ask.resizeWhy': 'A new game will start on the bigger or smaller board.',
   'ask.endsCurrent': 'Your current game, with a score of {score}, will end.',
   'ask.confirm': 'New game',
   'ask.cancel': 'Keep playing',

@@ -35,4 +35,6 @@ export const EN_SHARE = {
   'replay.endsSaved': 'Your saved game, with a score of {score}, will end.',
   'replay.playingOn': 'Playing on from move {position} of the replay, score {score}.',
   'replay.badLink': 'This replay link cannot be opened. {why}',
+  /** A good link to a game on a cube, which the viewer's board cannot draw yet. */
+  'replay.cubeLink': 'This replay is a game on a {size} × {size} × {size} cube, which the replay viewer cannot show yet.',
 } as const;

@@ -12,6 +12,7 @@ export const EN_TERMINAL = {
   'term.overUndoKeys': '{undo} undo · {newGame} new game · {quit} quit',
   'term.hint': 'hint {arrow}',
   'term.keys': '{move} move · {undo} undo · {newGame} new · {quit} quit',
+  'term.keysCube': '{move} move · {in} in · {out} out · {undo} undo · {newGame} new · {quit} quit',
   'term.small': 'Window too small',
   'term.need': 'need {columns}×{rows}, have {haveColumns}×{haveRows};',
   'term.enlarge': 'enlarge it, or press {quit} to quit',

@@ -3,6 +3,7 @@
  * one-sentence description, followed by the same figures as a table for screen readers
  * and anyone who would rather read them. Colours come from the page's theme variables.
  */
+import { shapeOf } from '../../history/entry';
 import type { ScorePoint, TileBucket } from '../../history/statistics';
 import type { HistoryTexts } from '../../game-ui/history/texts';
 
@@ -174,7 +175,7 @@ export function scoreChart(doc: Document, T: HistoryTexts, scores: readonly Scor
       doc,
       T.scoresTable(rows.length),
       [T.dateColumn, T.scoreColumn, T.boardColumn],
-      rows.map((p) => [T.formatDate(p.endedAt), T.number(p.score), T.size(p.size)]),
+      rows.map((p) => [T.formatDate(p.endedAt), T.number(p.score), T.size(p.size, shapeOf(p))]),
     ),
   );
 }

@@ -1,5 +1,7 @@
 /** What the parts of "Your games" share: the games read, the status line, and a way to draw again. */
+import type { Dimensions } from '../../engine';
 import type { GameSummary } from '../../history/entry';
+import { shapeOf } from '../../history/entry';
 import type { HistoryDb } from '../../game-ui/history/db';
 import type { Lifetime } from '../../game-ui/lifetime';
 import type { HistoryTexts } from '../../game-ui/history/texts';
@@ -21,8 +23,26 @@ export interface HistoryContext {
   withDb(run: (db: HistoryDb) => Promise<void>): Promise<void>;
 }
 
-/** The board sizes played, as choices after "All sizes". */
-export const sizeOptions = ({ games, T }: HistoryContext): [string, string][] => [
-  ['all', T.allSizes],
-  ...[...new Set(games.map((g) => g.size))].sort((a, b) => a - b).map((n): [string, string] => [String(n), T.size(n)]),
-];
+/** A board's key among the choices: "4" for the 4×4 square (as it always was), "4x4x4" for the cube. */
+const boardKey = (g: Pick<GameSummary, 'size' | 'dimensions'>): string =>
+  shapeOf(g) === 3 ? `${g.size}x${g.size}x${g.size}` : String(g.size);
+
+/** The board a choice's key names, as `filterGames` takes it. */
+export const boardOf = (key: string): { size: number; dimensions: Dimensions } => ({
+  size: Number.parseInt(key, 10),
+  dimensions: key.includes('x') ? 3 : 2,
+});
+
+/** The boards played, as choices after "All boards": squares by size, then cubes. */
+export const sizeOptions = ({ games, T }: HistoryContext): [string, string][] => {
+  const boards = new Map(games.map((g) => [shapeOf(g) * 100 + g.size, g]));
+  return [
+    ['all', T.allSizes],
+    ...[...boards.keys()]
+      .sort((a, b) => a - b)
+      .map((k): [string, string] => {
+        const g = boards.get(k) as GameSummary;
+        return [boardKey(g), T.size(g.size, shapeOf(g))];
+      }),
+  ];
+};

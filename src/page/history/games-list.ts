@@ -3,12 +3,12 @@
  * page at a time, each replayable, shareable, exportable and deletable.
  */
 import type { GameMode, GameSummary } from '../../history/entry';
-import { GAME_MODES, isWin, recordOfEntry } from '../../history/entry';
+import { GAME_MODES, isAssisted, isWin, recordOfEntry, shapeOf } from '../../history/entry';
 import { filterGames } from '../../history/statistics';
 import { encodeRecord, recordToJson } from '../../replay/record';
 import { downloadJson, recordFileName } from '../download';
 import type { HistoryContext } from './context';
-import { sizeOptions } from './context';
+import { boardOf, sizeOptions } from './context';
 import { el, select } from './elements';
 
 /** Rows drawn per page of the list. */
@@ -34,10 +34,18 @@ function rowOf({ doc, T }: HistoryContext, g: GameSummary): HTMLLIElement {
   };
   const outcome = isWin(g) ? T.won : g.end === 'over' ? T.over : T.left;
   const badge = el(doc, 'span', { className: `history-badge${isWin(g) ? ' won' : ''}`, textContent: outcome });
-  const title = el(doc, 'p', { className: 'history-row-title' }, el(doc, 'strong', { textContent: T.row(g.score, g.maxTile) }), badge);
+  // A game the AI helped with says so beside its outcome, and how much in its details: it is not the player's own.
+  const helped = isAssisted(g);
+  const marks = helped ? [badge, el(doc, 'span', { className: 'history-badge assisted', textContent: T.assisted })] : [badge];
+  const title = el(doc, 'p', { className: 'history-row-title' }, el(doc, 'strong', { textContent: T.row(g.score, g.maxTile) }), ...marks);
+  const mode = helped && g.mode === 'daily' ? T.dailyNotCounted : T.modeName(g.mode);
   const details = el(doc, 'p', {
     className: 'history-row-details',
-    textContent: `${T.rowDetails(g.size, g.moveCount, g.playedMs)} · ${T.modeName(g.mode)}`,
+    textContent: [
+      T.rowDetails(g.size, g.moveCount, g.playedMs, shapeOf(g)),
+      mode,
+      ...(helped ? [T.assistedDetails(g.aiMoves ?? 0, g.hints ?? 0)] : []),
+    ].join(' · '),
   });
   const when = el(doc, 'time', { textContent: date });
   when.dateTime = new Date(g.endedAt).toISOString();
@@ -50,7 +58,9 @@ function rowOf({ doc, T }: HistoryContext, g: GameSummary): HTMLLIElement {
     action(T.exportOne, 'export'),
     action(T.remove, 'delete'),
   );
-  return el(doc, 'li', { className: 'history-row' }, title, details, when, actions);
+  const row = el(doc, 'li', { className: 'history-row' }, title, details, when, actions);
+  if (helped) row.dataset.assisted = '';
+  return row;
 }
 
 /** What a row's button does: replay, share or export the game, or delete it once the player agrees. */
@@ -100,7 +110,7 @@ export function gamesList(ctx: HistoryContext, panel: HTMLElement, dialog: HTMLD
 
   const listed = (): GameSummary[] =>
     filterGames(ctx.games, {
-      ...(size !== 'all' ? { size: Number(size) } : {}),
+      ...(size !== 'all' ? boardOf(size) : {}),
       ...(mode !== 'all' ? { mode: mode as GameMode } : {}),
     }).sort(ORDERS[sort]);
 

@@ -1,10 +1,10 @@
 /** The Statistics tab of "Your games": the figures and two charts, for every size played or one. */
-import { statisticsOf } from '../../history/statistics';
+import { filterGames, statisticsOf } from '../../history/statistics';
 import type { GroupStatistics } from '../../history/statistics';
 import type { HistoryTexts } from '../../game-ui/history/texts';
 import { scoreChart, tileChart } from './charts';
 import type { HistoryContext } from './context';
-import { sizeOptions } from './context';
+import { boardOf, sizeOptions } from './context';
 import { el, select } from './elements';
 
 function figures(doc: Document, T: HistoryTexts, s: GroupStatistics): HTMLElement {
@@ -30,27 +30,38 @@ function figures(doc: Document, T: HistoryTexts, s: GroupStatistics): HTMLElemen
   );
 }
 
+/** The choice to count the games the AI helped with too (by default only the player's own count). */
+function includeAssisted(doc: Document, T: HistoryTexts, count: number, checked: boolean): HTMLLabelElement {
+  const box = el(doc, 'input', { type: 'checkbox', className: 'history-include-assisted' });
+  box.checked = checked;
+  return el(doc, 'label', { className: 'history-filter history-check' }, box, el(doc, 'span', { textContent: T.includeAssisted(count) }));
+}
+
 export function statisticsTab(ctx: HistoryContext, panel: HTMLElement): { render(): void } {
   const { doc, T } = ctx;
   let size = 'all';
+  let withAssisted = false;
   const render = (): void => {
     panel.replaceChildren();
     if (ctx.games.length === 0) return void panel.append(el(doc, 'p', { className: 'history-empty', textContent: T.empty }));
     const sizes = sizeOptions(ctx);
     if (!sizes.some(([v]) => v === size)) size = 'all';
     const { field } = select(doc, T.sizeLabel, sizes, size);
-    const stats = statisticsOf(ctx.games, ctx.options.today());
-    const group = size === 'all' ? stats.overall : (stats.bySize.find((s) => String(s.size) === size) ?? stats.overall);
+    const chosen = size === 'all' ? ctx.games : filterGames(ctx.games, boardOf(size));
+    const stats = statisticsOf(chosen, ctx.options.today(), { withAssisted });
+    const group = stats.overall;
     const charts = el(doc, 'div', { className: 'charts' }, tileChart(doc, T, group.tileHistogram), scoreChart(doc, T, group.scores));
-    panel.append(el(doc, 'div', { className: 'history-filters' }, field), figures(doc, T, group), charts);
+    const filters = stats.assisted > 0 ? [field, includeAssisted(doc, T, stats.assisted, withAssisted)] : [field];
+    panel.append(el(doc, 'div', { className: 'history-filters' }, ...filters), figures(doc, T, group), charts);
   };
-  // The size list is drawn again with the tab; one listener on the panel hears each new one.
+  // The size list and the choice are drawn again with the tab; one listener on the panel hears each new one.
   ctx.life.listen(panel, 'change', (event) => {
-    const input = event.target as HTMLSelectElement;
-    if (input.tagName !== 'SELECT') return;
-    size = input.value;
+    const input = event.target as HTMLSelectElement | HTMLInputElement;
+    if (input.tagName === 'INPUT') withAssisted = (input as HTMLInputElement).checked;
+    else if (input.tagName === 'SELECT') size = input.value;
+    else return;
     render();
-    panel.querySelector('select')?.focus();
+    panel.querySelector<HTMLElement>(input.tagName === 'SELECT' ? 'select' : 'input')?.focus();
   });
   return { render };
 }

@@ -10,6 +10,7 @@ import { BOARD_COLOURS, TILE_FONT, labelFontScale, textColour, tileColour, tileG
 import { Playback } from '../playback';
 import type { Skin, SkinInspection, SkinOptions } from '../skin';
 import { SkinSettings } from '../skin-options';
+import type { CubeView } from './flat-cube';
 import type { Pose, Timeline, Track } from '../timeline';
 import { poseAt, tilesAt } from '../timeline';
 
@@ -59,7 +60,7 @@ function div(style: Partial<CSSStyleDeclaration> = {}): HTMLDivElement {
   return el;
 }
 
-/** The skin's own elements: the board (a size container), its slots, and the hint's chevrons. */
+/** The skin's own elements: the board (a size container), its slots, and the hint's badge. */
 function createFrame(): [root: HTMLDivElement, slots: HTMLDivElement, hintBar: HTMLDivElement] {
   const root = div({
     position: 'relative',
@@ -73,19 +74,22 @@ function createFrame(): [root: HTMLDivElement, slots: HTMLDivElement, hintBar: H
   });
   root.setAttribute('aria-hidden', 'true');
   const slots = div();
-  const hintBar = div({ position: 'absolute', display: 'none', zIndex: '3', pointerEvents: 'none' });
-  for (let i = 0; i < 3; i++) {
-    // A square's two borders, turned, make a chevron that scales with the board.
-    hintBar.append(
-      div({
-        width: '1.9cqmin',
-        height: '1.9cqmin',
-        borderRight: '0.65cqmin solid',
-        borderBottom: '0.65cqmin solid',
-        borderRadius: '0.2cqmin',
-      }),
-    );
-  }
+  // A round badge over the tiles, ringed in the ink of its chevron, so it reads on the board and on any tile.
+  const hintBar = div({
+    position: 'absolute',
+    display: 'none',
+    placeItems: 'center',
+    zIndex: '4',
+    pointerEvents: 'none',
+    borderRadius: '50%',
+    border: '0.6cqmin solid',
+    boxSizing: 'border-box',
+    boxShadow: '0 0.3cqmin 1.2cqmin #0006',
+  });
+  // A square's two borders, turned, make a chevron that scales with the board.
+  hintBar.append(
+    div({ width: '32%', height: '32%', borderRight: '1.5cqmin solid', borderBottom: '1.5cqmin solid', borderRadius: '0.3cqmin' }),
+  );
   root.append(slots, hintBar);
   return [root, slots, hintBar];
 }
@@ -114,7 +118,8 @@ function paintFrame(root: HTMLDivElement, slots: HTMLDivElement, hintBar: HTMLDi
   const colours = BOARD_COLOURS[theme];
   root.style.background = colours.board;
   for (const cell of slots.children) (cell as HTMLElement).style.background = colours.slot;
-  hintBar.style.color = colours.hint;
+  hintBar.style.background = colours.hint;
+  hintBar.style.color = colours.hintInk;
 }
 
 /** The element of tile `i`, made (and put on the board) the first time it is needed, then restyled for each change. */
@@ -132,7 +137,6 @@ function tileAt(tiles: HTMLDivElement[], i: number, root: HTMLDivElement): HTMLD
     fontWeight: '700',
     lineHeight: '1',
     willChange: 'transform, opacity',
-    transformOrigin: '50% 50%',
   });
   tiles[i] = el;
   root.append(el);
@@ -177,28 +181,28 @@ function placeTiles(geometry: Geometry, tiles: readonly HTMLDivElement[], timeli
   }
 }
 
-/** Three chevrons in the board's padding on the hinted side, pointing outwards. */
+/** The badge at the middle of the hinted side, over the edge tiles' outer corners, its chevron pointing outwards. */
 function placeHint(geometry: Geometry, hintBar: HTMLDivElement, hint: Direction | null): void {
-  if (!hint) {
-    hintBar.style.display = 'none';
-    return;
-  }
-  const pad = geometry.startOfBoard;
-  const horizontal = hint === 'up' || hint === 'down';
-  const rotation = { right: -45, down: 45, left: 135, up: -135 }[hint];
+  hintBar.style.display = hint ? 'grid' : 'none';
+  if (!hint) return;
+  const side = geometry.tile * 0.6;
+  // The badge's top-left corner on each axis: centred along the side, just inside the board's edge across it.
+  const middle = 50 - side / 2;
+  const near = 1;
+  const far = 99 - side;
   Object.assign(hintBar.style, {
-    display: 'flex',
-    flexDirection: horizontal ? 'row' : 'column',
-    justifyContent: 'space-around',
-    alignItems: 'center',
-    left: horizontal ? '10%' : hint === 'left' ? '0' : `${100 - pad}%`,
-    top: horizontal ? (hint === 'up' ? '0' : `${100 - pad}%`) : '10%',
-    width: horizontal ? '80%' : `${pad}%`,
-    height: horizontal ? `${pad}%` : '80%',
+    width: `${side}%`,
+    height: `${side}%`,
+    left: `${hint === 'left' ? near : hint === 'right' ? far : middle}%`,
+    top: `${hint === 'up' ? near : hint === 'down' ? far : middle}%`,
   });
+  const rotation = { right: -45, down: 45, left: 135, up: -135 }[hint];
   // The borders sit in one corner of the square; shifting back along the diagonal centres the drawn chevron.
-  for (const chevron of hintBar.children) (chevron as HTMLElement).style.transform = `rotate(${rotation}deg) translate(-22%, -22%)`;
+  (hintBar.firstChild as HTMLElement).style.transform = `rotate(${rotation}deg) translate(-20%, -20%)`;
 }
+
+/** How the tiles drawn are told: with their layers while a cube shows (`size` 0). */
+const tilesOf = (cube: CubeView | undefined, size: number): typeof tilesAt => (cube && !size ? cube.tiles : tilesAt);
 
 export function createFlatSkin(options: SkinOptions = {}): Skin {
   const shared = new SkinSettings(options, () => repaint());
@@ -211,6 +215,8 @@ export function createFlatSkin(options: SkinOptions = {}): Skin {
   let size = 0;
   let geometry = geometryFor(4);
   let lastElapsed = 0;
+  /** The game, and a cube's drawing (flat-cube.ts), loaded the first time a cube game shows; a cube shows while `size` is 0. */
+  let store: ReadonlyStore<GameView>, cube: CubeView | undefined;
 
   function buildSlots(n: number): void {
     if (!root || !slots || !hintBar) return;
@@ -222,11 +228,17 @@ export function createFlatSkin(options: SkinOptions = {}): Skin {
 
   function begin(timeline: Timeline): void {
     if (!root) return;
+    // A cube: drawn by its own code, loaded the first time one shows (a frame then draws it where the change is now).
+    if (store.getState().game.board.dimensions > 2) {
+      size = 0;
+      return void import('./flat-cube').then((code) => {
+        (cube ??= code.default(root!, shared, poseAt, store)).begin(playback.current);
+        playback.request();
+      });
+    }
     if (timeline.size !== size) buildSlots(timeline.size);
     const { tracks } = timeline;
-    for (let i = 0; i < tracks.length; i++) {
-      styleTile(geometry, tileAt(tiles, i, root), tracks[i]!);
-    }
+    for (let i = 0; i < tracks.length; i++) styleTile(geometry, tileAt(tiles, i, root), tracks[i]!);
     for (let i = tracks.length; i < tiles.length; i++) tiles[i]!.style.display = 'none';
     // Place the restyled tiles now: a change made after this frame's callbacks must not paint
     // new colours at old places before the next frame.
@@ -235,7 +247,8 @@ export function createFlatSkin(options: SkinOptions = {}): Skin {
 
   function draw(timeline: Timeline, elapsed: number): boolean {
     lastElapsed = elapsed;
-    placeTiles(geometry, tiles, timeline, elapsed, pose);
+    if (size) placeTiles(geometry, tiles, timeline, elapsed, pose);
+    else cube?.draw(timeline, elapsed);
     return false;
   }
 
@@ -249,15 +262,17 @@ export function createFlatSkin(options: SkinOptions = {}): Skin {
 
   return {
     name: 'flat',
-    mount(el, store: ReadonlyStore<GameView>) {
+    dimensions: [2, 3],
+    mount(el, game: ReadonlyStore<GameView>) {
       if (root) throw new Error('this skin is already mounted; dispose it first');
       [root, slots, hintBar] = createFrame();
       el.append(root);
-      buildSlots(store.getState().game.size);
-      playback.follow(store);
+      buildSlots((store = game).getState().game.size);
+      playback.follow(game);
     },
     setHint(dir) {
-      if (hintBar) placeHint(geometry, hintBar, dir);
+      // No hint badge on a cube (size 0): a cube's layers have no one side to point at.
+      if (hintBar && size) placeHint(geometry, hintBar, dir);
     },
     update(next) {
       shared.update(next);
@@ -269,12 +284,13 @@ export function createFlatSkin(options: SkinOptions = {}): Skin {
     dispose() {
       playback.stop();
       shared.stop();
+      cube?.dispose();
       root?.remove();
       root = slots = hintBar = null;
       tiles.length = 0;
     },
     inspect(): SkinInspection {
-      return { frames: playback.frames, animating: playback.animating, tiles: tilesAt(playback.current, lastElapsed) };
+      return { frames: playback.frames, animating: playback.animating, tiles: tilesOf(cube, size)(playback.current, lastElapsed) };
     },
   };
 }

@@ -76,6 +76,7 @@ interface Marks {
 function frameOf(screen: TerminalScreen, view: GameView, marks: Marks, options: TerminalSkinOptions): string {
   const model: FrameModel = {
     size: view.game.size,
+    dimensions: view.game.board.dimensions,
     cells: view.game.board.cells,
     score: view.game.score,
     best: view.best,

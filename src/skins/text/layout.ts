@@ -40,5 +40,26 @@ export function formatBoard(cells: ArrayLike<number>, size: number, width = cell
   return lines;
 }
 
+/**
+ * A board of either shape as lines of text: a square as `formatBoard` draws it; a cube's layers
+ * side by side, layer 1 (nearest the player) first, each under its number, all cells one width.
+ */
+export function formatLayers(board: { readonly size: number; readonly dimensions: number; readonly cells: ArrayLike<number> }): string[] {
+  const { size, cells } = board;
+  if (board.dimensions !== 3) return formatBoard(cells, size);
+  const width = cellWidth(cells);
+  const area = size * size;
+  const layers = Array.from({ length: size }, (_, layer) =>
+    formatBoard(
+      Array.from({ length: area }, (_, i) => cells[layer * area + i] ?? 0),
+      size,
+      width,
+    ),
+  );
+  const boardWidth = layers[0]?.[0]?.length ?? 0;
+  const labels = layers.map((_, layer) => centre(String(layer + 1), boardWidth)).join('  ');
+  return [labels, ...(layers[0] ?? []).map((_, line) => layers.map((lines) => lines[line]).join('  '))];
+}
+
 /** The hint line under the board. */
 export const hintLine = (dir: Direction): string => `hint: ${ARROWS[dir]} ${dir}`;

@@ -6,7 +6,7 @@ import type { Direction } from '../../engine';
 import type { GameView, ReadonlyStore } from '../../store/types';
 import { tileValue } from '../palette';
 import type { Skin, SkinInspection, SkinOptions, TileView } from '../skin';
-import { formatBoard, hintLine } from './layout';
+import { formatLayers, hintLine } from './layout';
 
 /** Monospace glyphs are about 0.6em wide; box-drawing lines join only when lines are set tight. */
 const GLYPH_WIDTH_EM = 0.6;
@@ -40,7 +40,9 @@ function tilesOf(store: ReadonlyStore<GameView> | null): TileView[] {
   const tiles: TileView[] = [];
   const board = store?.getState().game.board;
   board?.cells.forEach((e, i) => {
-    if (e !== 0) tiles.push({ value: tileValue(e), row: Math.floor(i / board.size), col: i % board.size, scale: 1, opacity: 1 });
+    // A cube's cells come layer after layer; each layer's rows and columns are those of a square.
+    if (e !== 0)
+      tiles.push({ value: tileValue(e), row: Math.floor(i / board.size) % board.size, col: i % board.size, scale: 1, opacity: 1 });
   });
   return tiles;
 }
@@ -57,7 +59,7 @@ export function createTextSkin(options: SkinOptions = {}): Skin {
   function render(): void {
     if (!pre || !store) return;
     const { board } = store.getState().game;
-    const lines = formatBoard(board.cells, board.size);
+    const lines = formatLayers(board);
     lines.push(hint ? hintLine(hint) : '');
     pre.textContent = lines.join('\n');
     const columns = lines[0]?.length ?? 1;
@@ -75,6 +77,7 @@ export function createTextSkin(options: SkinOptions = {}): Skin {
 
   return {
     name: 'text',
+    dimensions: [2, 3],
     mount(host, source) {
       if (root) throw new Error('this skin is already mounted; dispose it first');
       store = source;

@@ -1,71 +1,28 @@
 /**
- * The cubes skin's materials and textures, and the shader patches that give built-in
- * materials per-tile opacity, label rectangles and glow. Everything made here is registered
- * with the skin's GpuResources.
+ * The cubes skin's materials and textures, in clay (looks/wear.ts gives the cubes and their shadows
+ * another look's), patched per tile by finish.ts. Everything made here is registered with the
+ * skin's GpuResources.
  */
 import {
   CanvasTexture,
   CustomBlending,
-  DoubleSide,
   LinearMipmapLinearFilter,
   MeshBasicMaterial,
   MeshLambertMaterial,
-  MeshStandardMaterial,
   OneFactor,
+  MeshStandardMaterial,
   OneMinusSrcAlphaFactor,
   SRGBColorSpace,
   SrcAlphaFactor,
 } from 'three';
-import type { Material } from 'three';
 import { BOARD_COLOURS } from '../palette';
+import type { BoardColours } from '../palette';
 import type { LabelAtlas } from './atlas';
 import type { GpuResources } from './gpu-resources';
+import { instanced } from './finish';
+import type { Look } from './looks/look';
 
-interface InstancedHooks {
-  /** The material samples the label atlas at a per-tile rectangle. */
-  readonly label?: boolean;
-  /** The material adds a per-tile emissive glow. */
-  readonly glow?: boolean;
-}
-
-/**
- * Teaches a built-in material per-tile opacity (and label rectangles or glow). Each variant
- * names its program so three never shares one between variants.
- */
-function instanced<M extends Material>(material: M, key: string, hooks: InstancedHooks = {}): M {
-  material.onBeforeCompile = (shader) => {
-    let vertexHead = 'attribute float aOpacity;\nvarying float vInstOpacity;\n';
-    let vertexBody = 'vInstOpacity = aOpacity;\n';
-    let fragmentHead = 'varying float vInstOpacity;\n';
-    if (hooks.label) {
-      vertexHead += 'attribute vec4 aLabel;\n';
-      vertexBody += 'vMapUv = aLabel.xy + vMapUv * aLabel.zw;\n';
-    }
-    if (hooks.glow) {
-      vertexHead += 'attribute float aGlow;\nvarying float vInstGlow;\n';
-      vertexBody += 'vInstGlow = aGlow;\n';
-      fragmentHead += 'varying float vInstGlow;\n';
-    }
-    shader.vertexShader = shader.vertexShader
-      .replace('#include <common>', `#include <common>\n${vertexHead}`)
-      .replace('#include <uv_vertex>', `#include <uv_vertex>\n${vertexBody}`);
-    // Numbers are premultiplied (no dark fringes), so their opacity scales every channel.
-    const fade = hooks.label ? 'diffuseColor *= vInstOpacity;' : 'diffuseColor.a *= vInstOpacity;';
-    let fragment = shader.fragmentShader
-      .replace('#include <common>', `#include <common>\n${fragmentHead}`)
-      .replace('#include <color_fragment>', `#include <color_fragment>\n${fade}`);
-    if (hooks.glow)
-      fragment = fragment.replace(
-        '#include <emissivemap_fragment>',
-        '#include <emissivemap_fragment>\ntotalEmissiveRadiance += diffuseColor.rgb * vInstGlow;',
-      );
-    shader.fragmentShader = fragment;
-  };
-  material.customProgramCacheKey = () => key;
-  return material;
-}
-
-/** A soft round shadow, drawn once: a radial gradient in the alpha channel. */
+/** A soft round shadow, drawn once: a radial gradient in the alpha channel, white so the material's colour is the shadow's (or a halo's). */
 function drawShadowBlob(): HTMLCanvasElement {
   const canvas = document.createElement('canvas');
   canvas.width = canvas.height = 64;
@@ -73,9 +30,9 @@ function drawShadowBlob(): HTMLCanvasElement {
   if (ctx) {
     const g = ctx.createRadialGradient(32, 32, 8, 32, 32, 32);
     // Fully clear well before the quad's edge, so a shadow never spills past the board's rim.
-    g.addColorStop(0, 'rgba(0,0,0,1)');
-    g.addColorStop(0.5, 'rgba(0,0,0,0.6)');
-    g.addColorStop(0.82, 'rgba(0,0,0,0)');
+    g.addColorStop(0, '#fff');
+    g.addColorStop(0.5, 'rgba(255,255,255,0.6)');
+    g.addColorStop(0.82, 'rgba(255,255,255,0)');
     ctx.fillStyle = g;
     ctx.fillRect(0, 0, 64, 64);
   }
@@ -83,11 +40,12 @@ function drawShadowBlob(): HTMLCanvasElement {
 }
 
 export interface CubesMaterials {
-  /** Per-tile colour (instance colour), opacity and glow. */
-  readonly cube: MeshStandardMaterial;
+  /** Per-tile colour (instance colour), opacity and glow, in the look's finish (replaced by looks/wear.ts). */
+  cube: MeshStandardMaterial;
   /** Per-tile number, from the label atlas (see `useAtlas`). */
   readonly label: MeshBasicMaterial;
-  readonly shadow: MeshBasicMaterial;
+  /** The contact shadows (or a look's halos). */
+  shadow: MeshBasicMaterial;
   readonly board: MeshLambertMaterial;
   readonly slot: MeshLambertMaterial;
   readonly hint: MeshBasicMaterial;
@@ -95,9 +53,10 @@ export interface CubesMaterials {
 
 export function createMaterials(gpu: GpuResources): CubesMaterials {
   const shadowTexture = gpu.track(new CanvasTexture(drawShadowBlob()));
+  const hintTexture = gpu.track(new CanvasTexture(document.createElement('canvas')));
+  hintTexture.colorSpace = SRGBColorSpace;
   return {
-    // Cubes are drawn before the board, so the board's hidden pixels are never shaded; they still
-    // blend (normally at full opacity) so a cross-fade can draw them after the board instead.
+    // Cubes are drawn before the board, so the board's hidden pixels are never shaded.
     cube: gpu.track(
       instanced(
         new MeshStandardMaterial({
@@ -129,17 +88,15 @@ export function createMaterials(gpu: GpuResources): CubesMaterials {
     ),
     shadow: gpu.track(
       instanced(
-        new MeshBasicMaterial({ map: shadowTexture, color: 0x4a3420, transparent: true, opacity: 0.5, depthWrite: false }),
+        new MeshBasicMaterial({ map: shadowTexture, color: 0, transparent: true, opacity: 0.5, depthWrite: false }),
         'cube2048-shadow',
       ),
     ),
     // The board is matte and fills most pixels: a diffuse-only material keeps software renderers fast.
     board: gpu.track(new MeshLambertMaterial()),
     slot: gpu.track(new MeshLambertMaterial()),
-    // One pass: three draws see-through two-sided materials twice unless told otherwise.
-    hint: gpu.track(
-      new MeshBasicMaterial({ transparent: true, opacity: 0.95, side: DoubleSide, forceSinglePass: true, depthWrite: false }),
-    ),
+    // Drawn last and over everything (no depth test): cubes in front of the far rim never hide it.
+    hint: gpu.track(new MeshBasicMaterial({ map: hintTexture, transparent: true, depthTest: false, depthWrite: false })),
   };
 }
 
@@ -154,10 +111,39 @@ export function useAtlas(gpu: GpuResources, materials: CubesMaterials, atlas: La
   materials.label.needsUpdate = true;
 }
 
-/** The board, slots and hint in the theme's colours. */
-export function paintBoard(materials: CubesMaterials, theme: 'light' | 'dark'): void {
+/** The hint's badge, pointing to +x: a disc in the hint colour, ringed in its ink, and an ink chevron. */
+function drawHintBadge(canvas: HTMLCanvasElement, c: BoardColours): void {
+  canvas.width = canvas.height = 128;
+  const ctx = canvas.getContext('2d');
+  if (!ctx) return;
+  for (const [colour, radius] of [
+    [c.hintInk, 63],
+    [c.hint, 55],
+  ] as const) {
+    ctx.fillStyle = colour;
+    ctx.beginPath();
+    ctx.arc(64, 64, radius, 0, 7);
+    ctx.fill();
+  }
+  ctx.strokeStyle = c.hintInk;
+  ctx.lineWidth = 15;
+  ctx.lineCap = ctx.lineJoin = 'round';
+  ctx.beginPath();
+  ctx.moveTo(52, 33);
+  ctx.lineTo(82, 64);
+  ctx.lineTo(52, 95);
+  ctx.stroke();
+}
+
+/** The board and slots in the look's colours for the theme, and the hint in the theme's. */
+export function paintBoard(materials: CubesMaterials, theme: 'light' | 'dark', look: Look | null): void {
   const c = BOARD_COLOURS[theme];
-  materials.board.color.set(c.board);
-  materials.slot.color.set(c.slot);
-  materials.hint.color.set(c.hint);
+  const b = look?.board?.[theme] ?? c;
+  materials.board.color.set(b.board);
+  materials.slot.color.set(b.slot);
+  const badge = materials.hint.map;
+  if (badge) {
+    drawHintBadge(badge.image as HTMLCanvasElement, c);
+    badge.needsUpdate = true;
+  }
 }

@@ -1,8 +1,9 @@
 /**
  * What the cubes skin draws: a board of slots, and the tiles as three InstancedMeshes (cubes,
  * their numbers, their contact shadows) sharing one instance-matrix buffer and one opacity
- * buffer. Five draw calls whatever the tile count (six with a hint). `begin` writes the
- * per-tile colours, glow and labels once per change; `pose` writes 17 floats a tile per
+ * buffer. Five draw calls whatever the tile count (six with a hint, drawn last over everything);
+ * the effects (effects.ts) only change the cubes' matrices and glow. `begin` writes the
+ * per-tile colours, glow and labels once per change; `pose` writes 18 floats a tile per
  * frame into preallocated arrays and allocates nothing.
  */
 import {
@@ -19,25 +20,18 @@ import {
 import type { Direction } from '../../engine';
 import { tileColour, tileGlow } from '../palette';
 import type { Pose, Timeline } from '../timeline';
+import type { TileView } from '../skin';
 import { poseAt } from '../timeline';
 import type { LabelAtlas } from './atlas';
 import { CELL_WIDTH, drawLabelAtlas } from './atlas';
+import type { CubesEffects, TileShape } from './effects';
 import type { GpuResources } from './gpu-resources';
+import type { Look } from './looks/look';
+import type { Lights } from './finish';
+import type { CubesMaterials } from './materials';
 import { createMaterials, paintBoard, useAtlas } from './materials';
-import {
-  CUBE_HEIGHT,
-  CUBE_SIDE,
-  LABEL_WIDTH,
-  RIM,
-  SLOT_TOP,
-  boardGeometry,
-  cubeGeometry,
-  heightOf,
-  hintGeometry,
-  labelGeometry,
-  shadowGeometry,
-  slotGeometry,
-} from './shapes';
+import { CUBE_HEIGHT, CUBE_SIDE, LABEL_WIDTH, SLOT_TOP, heightOf } from './measures';
+import { boardGeometry, cubeGeometry, hintGeometry, labelGeometry, shadowGeometry, slotGeometry } from './shapes';
 
 /** Largest board the engine allows is 8×8; mid-fade a cell can hold two tiles, plus one spawn. */
 const MAX_TILES = 2 * 8 * 8 + 1;
@@ -49,8 +43,14 @@ export interface CubesScene {
   readonly scene: Scene;
   /** Cells a side of the board built last; 0 before the first `build`. */
   readonly size: number;
-  /** Builds the board of `n`×`n` slots (and numbers up to what it can reach); `anisotropy` for the numbers' texture. */
-  build(n: number, anisotropy: number): void;
+  /** Builds the board of `n`×`n` slots (and numbers up to what its `cells` can reach); `anisotropy` for the numbers' texture. */
+  build(n: number, anisotropy: number, cells: number): void;
+  /** A cube's layers (cube/layers.ts, loaded when a cube is first shown) while a cube is shown; null for a square. */
+  layers: CubeLayers | null;
+  /** The look worn (looks/wear.ts sets it and dresses `parts`); null for clay as built here. */
+  look: Look | null;
+  /** What a look dresses, for looks/wear.ts. */
+  readonly parts: LookParts;
   paint(theme: 'light' | 'dark'): void;
   /** Shows the hint on the rim, pointing outwards; null hides it. */
   showHint(hint: Direction | null): void;
@@ -60,17 +60,47 @@ export interface CubesScene {
   pose(timeline: Timeline, elapsed: number): void;
 }
 
+/** What a cube's layers do in place of a square's poses (cube/layers.ts). */
+export interface CubeLayers {
+  /** Cells a side of the cube it was built for. */
+  readonly size: number;
+  /** Pulls the layers apart (true) or together, eased unless motion is reduced; asks for the frames. */
+  spread(spread: boolean): void;
+  /** The tiles drawn in the latest frame, as `tilesAt` lists them (`shown`), each in its layer and row (for `inspect`). */
+  tiles(shown: readonly TileView[]): TileView[];
+  /** Puts the square's numbers, shadows, hint and camera back (a square game follows), leaving the layers unseen. */
+  leave(): void;
+}
+
+/** The scene's parts a look dresses beyond the board's colours (which follow `look` on the next `paint`). */
+export interface LookParts {
+  readonly gpu: GpuResources;
+  readonly materials: CubesMaterials;
+  readonly cubes: InstancedMesh;
+  readonly shadows: InstancedMesh;
+  /** The per-tile colours, which a look's halos take. */
+  readonly colours: InstancedBufferAttribute;
+  readonly lights: Lights;
+  /** What a cube's layers (cube/layers.ts) take over or copy: the numbers, the board and slots (the frames' bars are slots), the per-tile buffers. */
+  readonly labels: InstancedMesh;
+  readonly slots: InstancedMesh;
+  readonly floor: Mesh;
+  readonly buffers: PoseBuffers;
+}
+
 /**
- * The lights. No environment map: prefiltering one costs seconds of GPU time on software
- * renderers. A sky/ground fill, a key light from behind-left and a soft front fill do the job.
+ * Clay's lights (looks/wear.ts sets another look's). No environment map: prefiltering one costs
+ * seconds of GPU time on software renderers (a shiny look computes its reflections in the shader
+ * instead). A sky/ground fill, a key light from behind-left and a soft front fill do the job.
  */
-function addLights(scene: Scene): void {
+function addLights(scene: Scene): Lights {
   const hemisphere = new HemisphereLight(0xffffff, 0xb8a894, 1.45);
   const sun = new DirectionalLight(0xffffff, 1.9);
   sun.position.set(-2.2, 8, 4.2);
   const fill = new DirectionalLight(0xfff4e8, 0.45);
   fill.position.set(3, 2.5, 6);
   scene.add(hemisphere, sun, sun.target, fill, fill.target);
+  return { hemisphere, sun, fill };
 }
 
 /** Puts the `n`×`n` slots in place, centred on the board. */
@@ -94,8 +124,8 @@ function placeHint(hintBar: Mesh, hint: Direction | null, size: number): void {
     hintBar.visible = false;
     return;
   }
-  // On the rim, midway between the outer slots and the board's edge.
-  const edge = size / 2 + RIM / 2 - 0.03;
+  // Over the outer slots' edge and the rim, inside the board's edge, so a tightly fitted camera never cuts it off.
+  const edge = size / 2 - 0.07;
   hintBar.rotation.y = hint === 'right' ? 0 : hint === 'left' ? Math.PI : hint === 'up' ? Math.PI / 2 : -Math.PI / 2;
   hintBar.position.set(hint === 'left' ? -edge : hint === 'right' ? edge : 0, 0.004, hint === 'up' ? -edge : hint === 'down' ? edge : 0);
   hintBar.visible = true;
@@ -135,31 +165,78 @@ function dressTiles(
   atlas: LabelAtlas | null,
   colour: Color,
   colours: InstancedBufferAttribute,
-  glow: InstancedBufferAttribute,
+  glow: Float32Array,
   labelRects: InstancedBufferAttribute,
 ): number {
   const n = Math.min(timeline.tracks.length, MAX_TILES);
   for (let i = 0; i < n; i++) {
     const e = timeline.tracks[i]!.exponent;
     colour.set(tileColour(e)).toArray(colours.array, i * 3);
-    glow.array[i] = tileGlow(e) * 0.12;
+    glow[i] = tileGlow(e) * 0.12;
     atlas?.rectOf(e, labelRects.array as Float32Array, i * 4);
   }
   return n;
 }
 
-export function createCubesScene(gpu: GpuResources): CubesScene {
+/** What a frame writes for every tile, and its scratch: allocated once. */
+export interface PoseBuffers {
+  readonly matrices: InstancedBufferAttribute;
+  readonly opacity: InstancedBufferAttribute;
+  readonly glow: InstancedBufferAttribute;
+  /** Each tile's glow at rest; a frame adds the effects' to it. */
+  readonly restGlow: Float32Array;
+  readonly pose: Pose;
+  readonly shape: TileShape;
+}
+
+const poseBuffers = (): PoseBuffers => ({
+  matrices: new InstancedBufferAttribute(new Float32Array(MAX_TILES * 16), 16).setUsage(DynamicDrawUsage),
+  opacity: new InstancedBufferAttribute(new Float32Array(MAX_TILES), 1).setUsage(DynamicDrawUsage),
+  glow: new InstancedBufferAttribute(new Float32Array(MAX_TILES), 1).setUsage(DynamicDrawUsage),
+  restGlow: new Float32Array(MAX_TILES),
+  pose: { col: 0, row: 0, scale: 1, opacity: 1 },
+  shape: { wide: 1, tall: 1, glow: 0 },
+});
+
+/** Writes the matrix, opacity and glow of the first `n` tiles of `timeline`, `elapsed` ms in, shaped by `effects`. Allocates nothing. */
+function poseTiles(timeline: Timeline, elapsed: number, n: number, buffers: PoseBuffers, effects: CubesEffects): void {
+  const { matrices, opacity, glow, restGlow, pose, shape } = buffers;
+  const half = (timeline.size - 1) / 2;
+  const m = matrices.array;
+  const a = opacity.array;
+  const g = glow.array;
+  for (let i = 0; i < n; i++) {
+    const track = timeline.tracks[i]!;
+    const visible = poseAt(track, timeline.size, elapsed, pose);
+    const s = visible ? pose.scale : 0;
+    effects.shape(track, elapsed, shape);
+    const o = i * 16;
+    // Scale about the cube's base centre, then place it on its slot: no rotation.
+    m[o] = s * shape.wide;
+    m[o + 5] = s * shape.tall * (heightOf(track.exponent) / CUBE_HEIGHT) * (track.under ? UNDER : 1);
+    m[o + 10] = s * shape.wide;
+    m[o + 12] = pose.col - half;
+    m[o + 13] = SLOT_TOP;
+    m[o + 14] = pose.row - half;
+    m[o + 15] = 1;
+    a[i] = visible ? pose.opacity : 0;
+    g[i] = restGlow[i]! + shape.glow;
+  }
+  matrices.needsUpdate = true;
+  opacity.needsUpdate = true;
+  glow.needsUpdate = true;
+}
+
+/** The scene, its cubes squashed, sprung and lit as `effects` says. */
+export function createCubesScene(gpu: GpuResources, effects: CubesEffects): CubesScene {
   const scene = new Scene();
   let size = 0;
   let atlas: LabelAtlas | null = null;
-  const trackPose: Pose = { col: 0, row: 0, scale: 1, opacity: 1 };
   const colour = new Color();
-  addLights(scene);
 
   // Per-tile buffers, shared by cubes, numbers and shadows.
-  const matrices = new InstancedBufferAttribute(new Float32Array(MAX_TILES * 16), 16).setUsage(DynamicDrawUsage);
-  const opacity = new InstancedBufferAttribute(new Float32Array(MAX_TILES), 1).setUsage(DynamicDrawUsage);
-  const glow = new InstancedBufferAttribute(new Float32Array(MAX_TILES), 1);
+  const buffers = poseBuffers();
+  const { matrices, opacity, glow, restGlow } = buffers;
   const labelRects = new InstancedBufferAttribute(new Float32Array(MAX_TILES * 4), 4);
   const colours = new InstancedBufferAttribute(new Float32Array(MAX_TILES * 3), 3);
 
@@ -175,62 +252,45 @@ export function createCubesScene(gpu: GpuResources): CubesScene {
   const slots = gpu.track(new InstancedMesh(gpu.track(slotGeometry()), materials.slot, MAX_SLOTS));
   // Empty until `build` knows the board's size.
   const board = new Mesh(gpu.track(new BufferGeometry()), materials.board);
-  const hintBar = new Mesh(gpu.track(new BufferGeometry()), materials.hint);
+  const hintBar = new Mesh(gpu.track(hintGeometry()), materials.hint);
   hintBar.visible = false;
   setDrawOrder(cubes, labels, shadows, slots, hintBar);
   scene.add(board, slots, shadows, cubes, labels, hintBar);
 
   return {
     scene,
+    look: null,
+    layers: null,
+    parts: { gpu, materials, cubes, shadows, colours, lights: addLights(scene), labels, slots, floor: board, buffers },
     get size() {
       return size;
     },
-    build(n, anisotropy) {
+    build(n, anisotropy, cells) {
       size = n;
       board.geometry = gpu.replace(board.geometry, boardGeometry(n));
-      hintBar.geometry = gpu.replace(hintBar.geometry, hintGeometry(n));
       placeSlots(slots, n);
-      const maxExponent = n * n + 1;
+      const maxExponent = cells + 1;
       if (!atlas || atlas.maxExponent < maxExponent) {
         atlas = drawLabelAtlas(Math.max(maxExponent, 17), CELL_WIDTH * (CUBE_SIDE / LABEL_WIDTH));
         useAtlas(gpu, materials, atlas, anisotropy);
       }
     },
     paint(theme) {
-      paintBoard(materials, theme);
+      paintBoard(materials, theme, this.look);
     },
     showHint(hint) {
       placeHint(hintBar, hint, size);
     },
     begin(timeline) {
-      const n = dressTiles(timeline, atlas, colour, colours, glow, labelRects);
+      const n = dressTiles(timeline, atlas, colour, colours, restGlow, labelRects);
       cubes.count = labels.count = shadows.count = n;
-      // A see-through cube must be drawn over the board, not before it.
-      cubes.renderOrder = timeline.tracks.some((t) => t.kind === 'fadeIn' || t.kind === 'fadeOut') ? 1 : -1;
-      colours.needsUpdate = glow.needsUpdate = labelRects.needsUpdate = true;
+      // A see-through cube (fading, or glass) must be drawn over the board, not before it.
+      const fading = timeline.tracks.some((t) => t.kind === 'fadeIn' || t.kind === 'fadeOut');
+      cubes.renderOrder = fading || (this.look?.cube.opacity ?? 1) < 1 ? 1 : -1;
+      colours.needsUpdate = labelRects.needsUpdate = true;
     },
     pose(timeline, elapsed) {
-      const half = (timeline.size - 1) / 2;
-      const m = matrices.array;
-      const a = opacity.array;
-      const n = cubes.count;
-      for (let i = 0; i < n; i++) {
-        const track = timeline.tracks[i]!;
-        const visible = poseAt(track, timeline.size, elapsed, trackPose);
-        const s = visible ? trackPose.scale : 0;
-        const o = i * 16;
-        // Scale about the cube's base centre, then place it on its slot: no rotation.
-        m[o] = s;
-        m[o + 5] = s * (heightOf(track.exponent) / CUBE_HEIGHT) * (track.under ? UNDER : 1);
-        m[o + 10] = s;
-        m[o + 12] = trackPose.col - half;
-        m[o + 13] = SLOT_TOP;
-        m[o + 14] = trackPose.row - half;
-        m[o + 15] = 1;
-        a[i] = visible ? trackPose.opacity : 0;
-      }
-      matrices.needsUpdate = true;
-      opacity.needsUpdate = true;
+      poseTiles(timeline, elapsed, cubes.count, buffers, effects);
     },
   };
 }

@@ -10,9 +10,9 @@ import { applyMedia, mediaShimSource } from './in-page';
 
 export const FIREFOX_PATH = process.env['FIREFOX_PATH'] ?? '/usr/bin/firefox-esr';
 
-export async function firefoxDriver(): Promise<BrowserDriver> {
+async function launchFirefox(): Promise<Browser> {
   const display = await ensureDisplay();
-  const browser: Browser = await puppeteer.launch({
+  return puppeteer.launch({
     browser: 'firefox',
     executablePath: FIREFOX_PATH,
     protocol: 'webDriverBiDi',
@@ -24,10 +24,41 @@ export async function firefoxDriver(): Promise<BrowserDriver> {
       'layout.throttled_frame_rate': 60,
     },
   });
+}
+
+/**
+ * One Firefox for a whole test run (it takes five seconds to start, once per test file
+ * otherwise): launched with no WebDriver session held, so each file in turn opens its own
+ * (Firefox allows one at a time) by `firefoxDriver(endpoint)`.
+ */
+export async function launchSharedFirefox(): Promise<{ readonly endpoint: string; close(): void }> {
+  const launched = await launchFirefox();
+  const endpoint = launched.wsEndpoint();
+  const firefox = launched.process();
+  await launched.disconnect();
+  return { endpoint, close: () => void firefox?.kill() };
+}
+
+/** A Firefox of its own, or a session on the run's shared one at `endpoint` (see `launchSharedFirefox`). */
+export async function firefoxDriver(endpoint?: string): Promise<BrowserDriver> {
+  const browser: Browser = endpoint
+    ? await puppeteer.connect({ browserWSEndpoint: endpoint, protocol: 'webDriverBiDi' })
+    : await launchFirefox();
+  const contexts = new Set<BrowserContext>();
   return {
     engine: 'firefox',
-    newContext: async (options) => contextDriver(await browser.createBrowserContext(), options),
-    close: () => browser.close(),
+    newContext: async (options) => {
+      const context = await browser.createBrowserContext();
+      contexts.add(context);
+      return contextDriver(context, options);
+    },
+    close: endpoint
+      ? async () => {
+          // The next file gets the browser as this one found it.
+          await Promise.all([...contexts].filter((c) => !c.closed).map((c) => c.close().catch(() => undefined)));
+          await browser.disconnect();
+        }
+      : () => browser.close(),
   };
 }
 
