@@ -7,7 +7,7 @@ import type { CubeDirection, GameState, MoveReport } from '../engine';
 import { directionOf, keepGoing, maxTile, playMove } from '../engine';
 import { REPLAY_KEYS, commandFor } from '../input/keymap';
 import type { GameRecord } from '../replay/record';
-import { ReplayTimeline, decodeRecord, verifyRecord } from '../replay/record';
+import { ReplayTimeline, decodeRecord, dimensionsOf, verifyRecord } from '../replay/record';
 import type { SkinOptions } from '../skins/skin';
 import type { GameStore } from '../store';
 import type { Change, GameView, ReadonlyStore } from '../store/types';
@@ -293,14 +293,18 @@ export function createReplayViewer(options: ReplayViewerOptions): ReplayViewer {
     const timeline = new ReplayTimeline(record);
     const view = createViewStore(timeline.stateAt(0));
     const opened: Shown = { life: life.child(), timeline, view, position: 0, timer: null };
-    const about = { size: record.size, seed: String(record.seed), target: String(record.target), n: record.moves.length };
-    parts.fill('about', t('replay.about', about));
+    const { size } = record;
+    const about = { size, seed: String(record.seed), target: String(record.target), n: record.moves.length };
+    // A cube says so wherever a square names its board: beside the title, in the line about it, and in its board's name.
+    const cube = dimensionsOf(record) === 3;
+    parts.fill('shape', cube ? t('replay.cube', { size }) : '');
+    parts.fill('about', cube ? t('replay.aboutCube', about) : t('replay.about', about));
     parts.verdict.classList.toggle('bad', checked.problem !== null);
     parts.verdict.textContent =
       checked.problem ??
       t('replay.verified', { n: timeline.length, score: checked.final.score, tile: String(maxTile(checked.final.board)) });
     parts.scrubber.max = String(timeline.length);
-    parts.grid.setAttribute('aria-label', t('replay.board', { size: record.size }));
+    parts.grid.setAttribute('aria-label', cube ? t('replay.boardCube', { size }) : t('replay.board', { size }));
     opened.life.own(mountA11yGrid(parts.grid, view, lang));
     const host = opened.life.own(createSkinHost(parts.board, view, { options: options.skinOptions, onFallback: () => {} }));
     void host.show(options.skinName());
@@ -337,7 +341,5 @@ export type LinkOutcome = { readonly ok: true; readonly shown: Promise<void> } |
 export function openReplayCode(viewer: ReplayViewer, code: string, lang: Lang = ENGLISH): LinkOutcome {
   const decoded = decodeRecord(code);
   if (!decoded.ok) return { ok: false, error: words(lang)('replay.badLink', { why: decoded.error }) };
-  // The viewer's board and words are a square's: a cube's link is said to be one, never shown wrongly.
-  if (decoded.value.dimensions === 3) return { ok: false, error: words(lang)('replay.cubeLink', { size: decoded.value.size }) };
   return { ok: true, shown: viewer.open(decoded.value) };
 }

@@ -8,7 +8,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CubeDirection, GameState } from '../../src/engine';
 import { newGame, parseGame, playMove } from '../../src/engine';
-import { encodeRecord, recordOf } from '../../src/replay/record';
 import { playGame } from '../history/games';
 import type { TestPage } from './harness';
 import { chromiumOnly, sharedBrowser } from './harness';
@@ -191,19 +190,6 @@ describe('a cube on the game page', () => {
     }
     expect((await savedGame(page)).record).toBe(expected.record);
     expect(expected.record).toBe('IO');
-    expect(await game.errors()).toEqual([]);
-    await game.close();
-  });
-
-  it('says a shared #g= link of a cube game is one the replay viewer cannot show yet, and keeps the game in progress', async () => {
-    const cube = played(newGame({ size: 3, seed: 4, dimensions: 3 }), ['in', 'left', 'out', 'up', 'in']);
-    const game = await openGame(browser(), { query: `#g=${encodeRecord(recordOf(cube))}`, storage: { [GAME_KEY]: saveOf(atStake) } });
-    const { page } = game;
-    await expect
-      .poll(() => page.textContent('#notices'), { timeout: 15_000 })
-      .toContain('This replay is a game on a 3 × 3 × 3 cube, which the replay viewer cannot show yet.');
-    expect(await isDialogOpen(page, 'replay-dialog')).toBe(false);
-    expect((await savedGame(page)).record).toBe(atStake.record);
     expect(await game.errors()).toEqual([]);
     await game.close();
   });

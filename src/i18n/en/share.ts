@@ -20,11 +20,17 @@ export const EN_SHARE = {
     one: '{size} × {size} board · seed {seed} · goal {target} · {n} move recorded',
     other: '{size} × {size} board · seed {seed} · goal {target} · {n} moves recorded',
   },
+  'replay.aboutCube': {
+    one: '{size} × {size} × {size} cube · seed {seed} · goal {target} · {n} move recorded',
+    other: '{size} × {size} × {size} cube · seed {seed} · goal {target} · {n} moves recorded',
+  },
   'replay.verified': {
     one: 'Verified: the {n} move replays to a score of {score}, best tile {tile}.',
     other: 'Verified: all {n} moves replay to a score of {score}, best tile {tile}.',
   },
   'replay.board': 'Replay board, {size} by {size}',
+  'replay.boardCube': 'Replay cube, {size} by {size} by {size}',
+  'replay.cube': '{size} × {size} × {size} cube',
   'replay.position': 'Move {position} of {length}, score {score}',
   'replay.play': 'Play',
   'replay.pause': 'Pause',
@@ -35,6 +41,4 @@ export const EN_SHARE = {
   'replay.endsSaved': 'Your saved game, with a score of {score}, will end.',
   'replay.playingOn': 'Playing on from move {position} of the replay, score {score}.',
   'replay.badLink': 'This replay link cannot be opened. {why}',
-  /** A good link to a game on a cube, which the viewer's board cannot draw yet. */
-  'replay.cubeLink': 'This replay is a game on a {size} × {size} × {size} cube, which the replay viewer cannot show yet.',
 } as const;

@@ -174,11 +174,17 @@ export default {
     one: 'Spielfeld {size} × {size} · Seed {seed} · Ziel {target} · {n} Zug aufgezeichnet',
     other: 'Spielfeld {size} × {size} · Seed {seed} · Ziel {target} · {n} Züge aufgezeichnet',
   },
+  'replay.aboutCube': {
+    one: 'Würfel {size} × {size} × {size} · Seed {seed} · Ziel {target} · {n} Zug aufgezeichnet',
+    other: 'Würfel {size} × {size} × {size} · Seed {seed} · Ziel {target} · {n} Züge aufgezeichnet',
+  },
   'replay.verified': {
     one: 'Geprüft: Der eine Zug ergibt {score} Punkte, höchste Kachel {tile}.',
     other: 'Geprüft: Alle {n} Züge ergeben {score} Punkte, höchste Kachel {tile}.',
   },
   'replay.board': 'Spielfeld der Wiederholung, {size} mal {size}',
+  'replay.boardCube': 'Würfel der Wiederholung, {size} mal {size} mal {size}',
+  'replay.cube': 'Würfel {size} × {size} × {size}',
   'replay.position': 'Zug {position} von {length}, {score} Punkte',
   'replay.play': 'Abspielen',
   'replay.pause': 'Pause',
@@ -189,8 +195,6 @@ export default {
   'replay.endsSaved': 'Dein gespeichertes Spiel mit {score} Punkten endet dann.',
   'replay.playingOn': 'Weiter ab Zug {position} der Wiederholung, {score} Punkte.',
   'replay.badLink': 'Dieser Wiederholungslink lässt sich nicht öffnen. {why}',
-  'replay.cubeLink':
-    'Diese Wiederholung ist ein Spiel auf einem Würfel {size} × {size} × {size}, den der Wiederholungsbetrachter noch nicht zeigen kann.',
   'page.title': 'cube2048',
   'page.settings': 'Einstellungen',
   'page.history': 'Deine Spiele: Verlauf und Statistik',

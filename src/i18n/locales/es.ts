@@ -179,12 +179,19 @@ export default {
     many: 'Tablero de {size} × {size} · semilla {seed} · objetivo {target} · {n} de jugadas grabadas',
     other: 'Tablero de {size} × {size} · semilla {seed} · objetivo {target} · {n} jugadas grabadas',
   },
+  'replay.aboutCube': {
+    one: 'Cubo de {size} × {size} × {size} · semilla {seed} · objetivo {target} · {n} jugada grabada',
+    many: 'Cubo de {size} × {size} × {size} · semilla {seed} · objetivo {target} · {n} de jugadas grabadas',
+    other: 'Cubo de {size} × {size} × {size} · semilla {seed} · objetivo {target} · {n} jugadas grabadas',
+  },
   'replay.verified': {
     one: 'Verificada: la jugada da {score} puntos, ficha más alta {tile}.',
     many: 'Verificada: las {n} de jugadas dan {score} puntos, ficha más alta {tile}.',
     other: 'Verificada: las {n} jugadas dan {score} puntos, ficha más alta {tile}.',
   },
   'replay.board': 'Tablero de la repetición, {size} por {size}',
+  'replay.boardCube': 'Cubo de la repetición, {size} por {size} por {size}',
+  'replay.cube': 'Cubo de {size} × {size} × {size}',
   'replay.position': 'Jugada {position} de {length}, {score} puntos',
   'replay.play': 'Reproducir',
   'replay.pause': 'Pausa',
@@ -195,8 +202,6 @@ export default {
   'replay.endsSaved': 'Tu partida guardada, con {score} puntos, terminará.',
   'replay.playingOn': 'Sigues desde la jugada {position} de la repetición, {score} puntos.',
   'replay.badLink': 'No se puede abrir este enlace de repetición. {why}',
-  'replay.cubeLink':
-    'Esta repetición es una partida en un cubo de {size} × {size} × {size}, que el visor de repeticiones aún no puede mostrar.',
   'page.title': 'cube2048',
   'page.settings': 'Ajustes',
   'page.history': 'Tus partidas: historial y estadísticas',

@@ -176,12 +176,19 @@ export default {
     many: 'Plateau {size} × {size} · graine {seed} · objectif {target} · {n} de coups enregistrés',
     other: 'Plateau {size} × {size} · graine {seed} · objectif {target} · {n} coups enregistrés',
   },
+  'replay.aboutCube': {
+    one: 'Cube {size} × {size} × {size} · graine {seed} · objectif {target} · {n} coup enregistré',
+    many: 'Cube {size} × {size} × {size} · graine {seed} · objectif {target} · {n} de coups enregistrés',
+    other: 'Cube {size} × {size} × {size} · graine {seed} · objectif {target} · {n} coups enregistrés',
+  },
   'replay.verified': {
     one: 'Vérifié : le coup mène à un score de {score}, meilleure tuile {tile}.',
     many: 'Vérifié : les {n} de coups mènent à un score de {score}, meilleure tuile {tile}.',
     other: 'Vérifié : les {n} coups mènent à un score de {score}, meilleure tuile {tile}.',
   },
   'replay.board': 'Plateau du replay, {size} sur {size}',
+  'replay.boardCube': 'Cube du replay, {size} sur {size} sur {size}',
+  'replay.cube': 'Cube {size} × {size} × {size}',
   'replay.position': 'Coup {position} sur {length}, score {score}',
   'replay.play': 'Lecture',
   'replay.pause': 'Pause',
@@ -192,8 +199,6 @@ export default {
   'replay.endsSaved': 'Votre partie enregistrée, avec un score de {score}, prendra fin.',
   'replay.playingOn': 'Reprise au coup {position} du replay, score {score}.',
   'replay.badLink': 'Impossible d’ouvrir ce lien de replay. {why}',
-  'replay.cubeLink':
-    'Ce replay est une partie sur un cube {size} × {size} × {size}, que la visionneuse de replays ne sait pas encore afficher.',
   'page.title': 'cube2048',
   'page.settings': 'Réglages',
   'page.history': 'Vos parties : historique et statistiques',

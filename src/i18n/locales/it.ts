@@ -180,12 +180,19 @@ export default {
     many: 'Griglia {size} × {size} · seme {seed} · obiettivo {target} · {n} di mosse registrate',
     other: 'Griglia {size} × {size} · seme {seed} · obiettivo {target} · {n} mosse registrate',
   },
+  'replay.aboutCube': {
+    one: 'Cubo {size} × {size} × {size} · seme {seed} · obiettivo {target} · {n} mossa registrata',
+    many: 'Cubo {size} × {size} × {size} · seme {seed} · obiettivo {target} · {n} di mosse registrate',
+    other: 'Cubo {size} × {size} × {size} · seme {seed} · obiettivo {target} · {n} mosse registrate',
+  },
   'replay.verified': {
     one: 'Verificata: la mossa porta a {score} punti, tessera più alta {tile}.',
     many: 'Verificata: le {n} di mosse portano a {score} punti, tessera più alta {tile}.',
     other: 'Verificata: tutte le {n} mosse portano a {score} punti, tessera più alta {tile}.',
   },
   'replay.board': 'Griglia del replay, {size} per {size}',
+  'replay.boardCube': 'Cubo del replay, {size} per {size} per {size}',
+  'replay.cube': 'Cubo {size} × {size} × {size}',
   'replay.position': 'Mossa {position} di {length}, {score} punti',
   'replay.play': 'Riproduci',
   'replay.pause': 'Pausa',
@@ -196,8 +203,6 @@ export default {
   'replay.endsSaved': 'La tua partita salvata, con {score} punti, finirà.',
   'replay.playingOn': 'Si continua dalla mossa {position} del replay, {score} punti.',
   'replay.badLink': 'Impossibile aprire questo link del replay. {why}',
-  'replay.cubeLink':
-    'Questo replay è una partita su un cubo {size} × {size} × {size}, che il visualizzatore dei replay non sa ancora mostrare.',
   'page.title': 'cube2048',
   'page.settings': 'Impostazioni',
   'page.history': 'Le tue partite: cronologia e statistiche',

@@ -175,12 +175,19 @@ export default {
     many: 'Tabuleiro {size} × {size} · semente {seed} · meta {target} · {n} de jogadas gravadas',
     other: 'Tabuleiro {size} × {size} · semente {seed} · meta {target} · {n} jogadas gravadas',
   },
+  'replay.aboutCube': {
+    one: 'Cubo {size} × {size} × {size} · semente {seed} · meta {target} · {n} jogada gravada',
+    many: 'Cubo {size} × {size} × {size} · semente {seed} · meta {target} · {n} de jogadas gravadas',
+    other: 'Cubo {size} × {size} × {size} · semente {seed} · meta {target} · {n} jogadas gravadas',
+  },
   'replay.verified': {
     one: 'Verificado: a jogada dá {score} pontos, maior peça {tile}.',
     many: 'Verificado: as {n} de jogadas dão {score} pontos, maior peça {tile}.',
     other: 'Verificado: as {n} jogadas dão {score} pontos, maior peça {tile}.',
   },
   'replay.board': 'Tabuleiro do replay, {size} por {size}',
+  'replay.boardCube': 'Cubo do replay, {size} por {size} por {size}',
+  'replay.cube': 'Cubo {size} × {size} × {size}',
   'replay.position': 'Jogada {position} de {length}, {score} pontos',
   'replay.play': 'Reproduzir',
   'replay.pause': 'Pausar',
@@ -191,8 +198,6 @@ export default {
   'replay.endsSaved': 'Seu jogo salvo, com {score} pontos, vai terminar.',
   'replay.playingOn': 'Continuando da jogada {position} do replay, {score} pontos.',
   'replay.badLink': 'Não é possível abrir este link de replay. {why}',
-  'replay.cubeLink':
-    'Este replay é um jogo num cubo de {size} × {size} × {size}, que o visualizador de replays ainda não consegue mostrar.',
   'page.title': 'cube2048',
   'page.settings': 'Configurações',
   'page.history': 'Seus jogos: histórico e estatísticas',
