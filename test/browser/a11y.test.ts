@@ -117,15 +117,23 @@ describe('accessibility audits (axe-core, WCAG 2.2 AA)', () => {
     await game.close();
   });
 
-  it('finds nothing in the replay viewer a shared link opens', async () => {
+  it('finds nothing in the replay viewer a shared link opens, of a square game and of a cube one (a grid per layer)', async () => {
     let state = newGame({ seed: 15 });
     for (const dir of ['left', 'down', 'right', 'down', 'left'] as const) state = playMove(state, dir).state;
-    const game = await openGame(browser(), { query: `#g=${encodeRecord(recordOf(state))}` });
-    await game.page.waitForFunction(dialogOpen('replay-dialog'));
-    await game.page.click('#replay-dialog [data-action="forward"]');
-    expect(await violations(game.page, '#replay-dialog')).toEqual([]);
-    expect(await game.errors()).toEqual([]);
-    await game.close();
+    let cube = newGame({ size: 3, dimensions: 3, seed: 15 });
+    for (const dir of ['in', 'left', 'out'] as const) cube = playMove(cube, dir).state;
+    for (const [shape, game, grids] of [
+      ['square', state, 0],
+      ['cube', cube, 3],
+    ] as const) {
+      const open = await openGame(browser(), { query: `#g=${encodeRecord(recordOf(game))}` });
+      await open.page.waitForFunction(dialogOpen('replay-dialog'));
+      await open.page.click('#replay-dialog [data-action="forward"]');
+      await open.page.waitForFunction((n) => document.querySelectorAll('#replay-dialog .replay-grid [role="grid"]').length === n, grids);
+      expect(await violations(open.page, '#replay-dialog'), shape).toEqual([]);
+      expect(await open.errors()).toEqual([]);
+      await open.close();
+    }
   });
 
   it('finds nothing in the win and game-over dialogs', async () => {
