@@ -134,6 +134,40 @@ describe('a cube game in the replay viewer', () => {
     await game.close();
   });
 
+  it('shows a cube game up to a move in or out that changes nothing, naming it', async () => {
+    const game = cubeGame(6, 20);
+    const timeline = new ReplayTimeline(recordOf(game));
+    // The first position where going in or out moves nothing: that move is written in there.
+    let at = 0;
+    let stuck: 'in' | 'out' | undefined;
+    for (; !stuck; at++) stuck = (['in', 'out'] as const).find((d) => !playMove(timeline.stateAt(at), d).report.moved);
+    at--;
+    const broken = { ...recordOf(game), moves: game.record.slice(0, at) + (stuck === 'in' ? 'I' : 'O') + game.record.slice(at) };
+    const open = await openGame(browser(), { query: linkTo(broken) });
+    const { page } = open;
+    await expect.poll(() => isDialogOpen(page, 'replay-dialog'), WAIT).toBe(true);
+    expect(await page.textContent('#replay-verdict')).toBe(
+      `Move ${at + 1} (${stuck}) does not change the board; the game is shown up to there.`,
+    );
+    await expectReplayAt(page, new ReplayTimeline(broken), at);
+    expect(await page.isDisabled('#replay-dialog [data-action="forward"]')).toBe(true);
+    await open.close();
+  });
+
+  it('says it is a cube in the page’s language', async () => {
+    const record = recordOf(cubeGame(5, 3));
+    const open = await openGame(browser(), { query: `?lang=de${linkTo(record)}` });
+    const { page } = open;
+    await expect.poll(() => isDialogOpen(page, 'replay-dialog'), WAIT).toBe(true);
+    expect(await shapeWords(page)).toEqual({
+      title: 'Wiederholung Würfel 3 × 3 × 3',
+      about: `Würfel 3 × 3 × 3 · Seed 5 · Ziel ${record.target} · 3 Züge aufgezeichnet`,
+      board: 'Würfel der Wiederholung, 3 mal 3 mal 3',
+    });
+    await expect.poll(() => replayLayers(page).then((layers) => layers[0]?.name), WAIT).toBe('Ebene 1 · vorne');
+    await open.close();
+  });
+
   it('replays a cube game kept in Your games with a cube’s words, to the board it ended on', async () => {
     const cube = playGame({ size: 3, dimensions: 3, seed: 8, moves: 15 });
     const game = await openGame(browser(), { storage: { [GAME_KEY]: saveOf(cube) } });
