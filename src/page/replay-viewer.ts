@@ -1,5 +1,6 @@
 /**
- * The replay viewer: a modal dialog that plays a game record back on its own board. It
+ * The replay viewer: a modal dialog that plays a game record back on its own board, a square's
+ * or a cube's (the skin and the accessible grid fetch a cube's drawing and grids per layer). It
  * drives a skin from a small read-only store of its own, so the player's game is never
  * touched until they choose "Play from here".
  */
