@@ -22,7 +22,8 @@ export default function renderLayers(
   cellLabel: (exponent: number, lang: Lang) => string,
 ): void {
   const { size, cells } = board;
-  if (board.dimensions !== 3) return;
+  // Late code meets the board as it is now: a square that took the cube's place, or a grid disposed meanwhile (rows removed).
+  if (board.dimensions !== 3 || !rows.parentNode) return;
   const doc = grid.ownerDocument;
   grid.setAttribute('role', 'group');
   grid.removeAttribute('aria-rowcount');
