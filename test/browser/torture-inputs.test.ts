@@ -339,7 +339,10 @@ function installDriver(options: { seed: number; gameKey: string }): void {
     if (errors.length > 0) return `console error: ${errors.join(' | ')}`;
     const text = localStorage.getItem(options.gameKey);
     if (text === null) return 'nothing is saved';
-    if (keyInDialog && text !== before) return 'a game key changed the game while a dialog was open';
+    if (keyInDialog && text !== before) {
+      const open = document.querySelector('dialog[open]')?.id ?? 'none now';
+      return `a game key changed the game while a dialog was open (dialog ${open}, focus on ${document.activeElement?.id || document.activeElement?.tagName})`;
+    }
     let save: { game: SavedGame; undo: SavedUndo[] };
     try {
       save = JSON.parse(text) as typeof save;
@@ -387,6 +390,10 @@ function installDriver(options: { seed: number; gameKey: string }): void {
       for (const name of Object.keys(stats)) delete stats[name];
       for (const [i, input] of inputs.entries()) {
         current = firstStep + i;
+        // A game key meant for an open dialog: what earlier inputs started (a confirmed new game
+        // replaces the game a few promise turns after its dialog closed) settles first, so the
+        // check below sees only what this key did. WebKit may run those turns inside the key's dispatch.
+        if (input.kind === 'key' && input.game && openDialog()) await wait('task');
         const dialog = openDialog();
         const before = localStorage.getItem(options.gameKey);
         let keyInDialog = false;
@@ -395,7 +402,9 @@ function installDriver(options: { seed: number; gameKey: string }): void {
         if (dialog && input.kind === 'skin') {
           answer(dialog, input.r);
           act(input);
-        } else if (dialog && input.kind !== 'check' && (input.kind !== 'key' || input.r < 0.7)) answer(dialog, input.r);
+        } else if (dialog && input.kind !== 'check' && (input.kind !== 'key' || input.r < 0.7))
+          // A key answers when its r is below 0.7: scaled back to the whole range, so every button is as likely.
+          answer(dialog, input.kind === 'key' ? input.r / 0.7 : input.r);
         else {
           keyInDialog = dialog !== null && input.kind === 'key' && input.game;
           act(input);
@@ -478,11 +487,11 @@ describe(`the game page under ${INPUTS.toLocaleString('en-US')} random inputs`, 
     expect(checker.checked, 'saves written and replayed').toBeGreaterThan(INPUTS / 3);
     expect(total('moves made')).toBeGreaterThan(INPUTS / 4);
     expect(total('moves undone')).toBeGreaterThan(INPUTS / 50);
-    // Rarer inputs: more than three in ten thousand.
-    const rare = (3 * INPUTS) / 10_000;
-    expect(total('new games')).toBeGreaterThan(rare);
-    expect(total('answer confirm-dialog confirm'), 'new games confirmed').toBeGreaterThan(rare);
-    expect(total('answer confirm-dialog cancel'), 'new games declined').toBeGreaterThan(rare);
+    // Rarer inputs: at least three in ten thousand, and at least one in a shorter run.
+    const rare = Math.max(1, Math.floor((3 * INPUTS) / 10_000));
+    expect(total('new games')).toBeGreaterThanOrEqual(rare);
+    expect(total('answer confirm-dialog confirm'), 'new games confirmed').toBeGreaterThanOrEqual(rare);
+    expect(total('answer confirm-dialog cancel'), 'new games declined').toBeGreaterThanOrEqual(rare);
     expect(total('skin cubes'), 'switches to the cubes').toBe(CUBES_VISITS);
     expect(total('inputs on cubes'), 'inputs while the cubes were shown').toBeGreaterThan(CUBES_VISITS * 4);
     expect(total('resize')).toBeGreaterThan(RESIZES / 2);
