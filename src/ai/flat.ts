@@ -55,6 +55,7 @@ export function searchFlat(board: Board, options: FlatOptions): FlatResult {
   const moveNode = (b: Board, cprob: number, depth: number): number => {
     let best = 0;
     for (const dir of directions) {
+      if (aborted) break;
       nodes++;
       const next = move(b, dir);
       if (next.moved) best = Math.max(best, chanceNode(next.board, cprob, depth));
@@ -76,6 +77,8 @@ export function searchFlat(board: Board, options: FlatOptions): FlatResult {
     const p = cprob / empty.length;
     let sum = 0;
     for (const at of empty) {
+      // Past the budget, nothing more is counted or made: the search's answer is dropped anyway.
+      if (aborted) break;
       for (const [exponent, chance] of SPAWNS) {
         const cells = b.cells.slice();
         cells[at] = exponent;
