@@ -115,11 +115,11 @@ export function maxNibble(lo: number, hi: number): number {
 export const cellOf = (lo: number, hi: number, index: number): number => ((index < 8 ? lo : hi) >>> ((index & 7) * 4)) & 15;
 
 /**
- * Whether the bitboard plays this position exactly: a 4×4 board with every tile at most
+ * Whether the bitboard plays this position exactly: a 4×4 square (not a cube) with every tile at most
  * 32768 and at most one 32768 (so no move of this turn can merge past 4 bits).
  */
 export function fitsBitboard(board: Board): boolean {
-  if (board.size !== 4) return false;
+  if (board.size !== 4 || board.dimensions !== 2) return false;
   let top = 0;
   for (const e of board.cells) {
     if (e > MAX_NIBBLE) return false;

@@ -1,11 +1,12 @@
 /**
  * The AI's public entry: `chooseMove(state, options)` picks a direction for a game state.
- * 4×4 boards go to the bitboard expectimax; other sizes to the plainer flat search. It is
+ * 4×4 boards go to the bitboard expectimax; other sizes and cubes to the plainer flat search
+ * (on a cube it weighs all six directions, `in` and `out` too). It is
  * synchronous and CPU-bound: in a page call it through `createAiClient` (src/ai/client.ts),
  * which runs it in a Web Worker; in Node through worker_threads (src/cli/ai.ts).
  */
-import type { Board, Direction, GameState } from '../engine';
-import { DIRECTIONS, canMove } from '../engine';
+import type { Board, CubeDirection, DepthDirection, Direction, GameState } from '../engine';
+import { DIRECTIONS, canMove, directionsFor } from '../engine';
 import { distinctTiles, fitsBitboard, fromBoard } from './bitboard';
 import { searchFlat } from './flat';
 import type { PresetName } from './presets';
@@ -27,11 +28,16 @@ export interface ChooseOptions {
   readonly depth?: number;
 }
 
+/**
+ * The expected heuristic value of each direction (higher is better); null where it changes
+ * nothing. `in` and `out` are there on a cube only.
+ */
+export type MoveScores = Readonly<Record<Direction, number | null>> & Readonly<Partial<Record<DepthDirection, number | null>>>;
+
 export interface Suggestion {
-  /** The suggested move, or null when no move changes the board. */
-  readonly dir: Direction | null;
-  /** The expected heuristic value of each direction (higher is better); null where it changes nothing. */
-  readonly scores: Record<Direction, number | null>;
+  /** The suggested move, or null when no move changes the board; `in` or `out` on a cube only. */
+  readonly dir: CubeDirection | null;
+  readonly scores: MoveScores;
   /** Slides evaluated (nneonneo's "moves evaled"). */
   readonly nodes: number;
   /** The depth of the search whose answer this is (0: the position after the move, unsearched). */
@@ -62,13 +68,20 @@ function validate(options: ChooseOptions): void {
     throw new RangeError(`depth must be an integer from 0 to 12, got ${String(depth)}`);
 }
 
-function toSuggestion(result: { dir: number; scores: Float64Array }, nodes: number, depth: number, elapsedMs: number): Suggestion {
-  const scores = {} as Record<Direction, number | null>;
-  DIRECTIONS.forEach((dir, code) => {
+/** Turns a search's codes (indices into `directions`) into directions. */
+function toSuggestion(
+  directions: readonly CubeDirection[],
+  result: { dir: number; scores: Float64Array },
+  nodes: number,
+  depth: number,
+  elapsedMs: number,
+): Suggestion {
+  const scores: Partial<Record<CubeDirection, number | null>> = {};
+  directions.forEach((dir, code) => {
     const s = result.scores[code] as number;
     scores[dir] = Number.isNaN(s) ? null : s;
   });
-  return { dir: result.dir < 0 ? null : (DIRECTIONS[result.dir] as Direction), scores, nodes, depth, elapsedMs };
+  return { dir: result.dir < 0 ? null : (directions[result.dir] as CubeDirection), scores: scores as MoveScores, nodes, depth, elapsedMs };
 }
 
 export function createAi(aiOptions: AiOptions = {}): Ai {
@@ -116,9 +129,10 @@ export function createAi(aiOptions: AiOptions = {}): Ai {
     const budget = fixed ? Infinity : (options.timeBudgetMs ?? preset.timeBudgetMs);
     const deadline = start + budget;
     const nodeBudget = fixed ? Infinity : (options.nodeBudget ?? preset.nodeBudget);
+    const directions = directionsFor(board);
     if (!canMove(board)) {
-      const none = { dir: -1, scores: new Float64Array(4).fill(NaN) };
-      return toSuggestion(none, 0, 0, now() - start);
+      const none = { dir: -1, scores: new Float64Array(directions.length).fill(NaN) };
+      return toSuggestion(directions, none, 0, 0, now() - start);
     }
     if (fitsBitboard(board)) {
       const [lo, hi] = fromBoard(board);
@@ -127,13 +141,13 @@ export function createAi(aiOptions: AiOptions = {}): Ai {
       const r = deepen(target, fixed, deadline, nodeBudget, (depth, limit, nodeLimit): RootResult =>
         s.searchRoot(lo, hi, { depth, probabilityCutoff: preset.probabilityCutoff }, limit, nodeLimit),
       );
-      return toSuggestion(r.best, r.nodes, r.depth, now() - start);
+      return toSuggestion(DIRECTIONS, r.best, r.nodes, r.depth, now() - start);
     }
     const target = options.depth ?? preset.flatDepth;
     const r = deepen(target, fixed, deadline, nodeBudget, (depth, limit, nodeLimit) =>
       searchFlat(board, { depth, probabilityCutoff: preset.probabilityCutoff, deadline: limit, nodeLimit, now }),
     );
-    return toSuggestion(r.best, r.nodes, r.depth, now() - start);
+    return toSuggestion(directions, r.best, r.nodes, r.depth, now() - start);
   }
 
   return { chooseMove };

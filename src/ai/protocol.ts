@@ -3,7 +3,7 @@
  * request, kept free of any worker API so tests can drive it directly.
  */
 import type { Board } from '../engine';
-import { isValidSize } from '../engine';
+import { cellCount, isValidDimensions, isValidSize } from '../engine';
 import type { Ai, ChooseOptions, Suggestion } from './index';
 
 export interface AiRequest {
@@ -19,8 +19,13 @@ export type AiResponse =
 
 function isBoard(value: unknown): value is Board {
   if (typeof value !== 'object' || value === null) return false;
-  const { size, cells } = value as { size?: unknown; cells?: unknown };
-  return isValidSize(size) && cells instanceof Uint8Array && cells.length === size * size;
+  const { size, dimensions, cells } = value as { size?: unknown; dimensions?: unknown; cells?: unknown };
+  return (
+    isValidDimensions(dimensions) &&
+    isValidSize(size, dimensions) &&
+    cells instanceof Uint8Array &&
+    cells.length === cellCount(size, dimensions)
+  );
 }
 
 /** Answers one request; a malformed one gets a message, never a thrown error. */

@@ -2,7 +2,7 @@
  * Plays seeded games with the AI choosing every move, through the engine's own
  * `newGame`/`playMove`, so a game played here replays move for move anywhere else.
  */
-import type { GameState } from '../engine';
+import type { Dimensions, GameState } from '../engine';
 import { keepGoing, maxTile, moveCount, newGame, playMove } from '../engine';
 import type { Ai, ChooseOptions } from './index';
 
@@ -18,7 +18,7 @@ export interface GameSummary {
   readonly searchMs: number;
   /** The slowest single decision, in milliseconds. */
   readonly slowestMoveMs: number;
-  /** The game's move record (L/R/U/D). */
+  /** The game's move record (L/R/U/D, and I/O on a cube). */
   readonly record: string;
 }
 
@@ -26,6 +26,8 @@ export interface SelfPlayOptions extends ChooseOptions {
   readonly seed: number;
   /** Board size, default 4. */
   readonly size?: number;
+  /** 3 plays a cube of `size`; default 2, a square. */
+  readonly dimensions?: Dimensions;
   /** Stop after this many moves; the default plays to the end. */
   readonly maxMoves?: number;
   readonly now?: () => number;
@@ -48,7 +50,7 @@ export class SelfPlay {
   ) {
     this.now = options.now ?? (() => performance.now());
     this.start = this.now();
-    this.state = newGame({ seed: options.seed, size: options.size });
+    this.state = newGame({ seed: options.seed, size: options.size, dimensions: options.dimensions });
     this.limit = options.maxMoves ?? Infinity;
   }
 

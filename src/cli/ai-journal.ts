@@ -9,7 +9,8 @@ import { appendFileSync, readFileSync } from 'node:fs';
 import type { PresetName } from '../ai';
 import { isPresetName } from '../ai';
 import type { GameSummary } from '../ai/selfplay';
-import { defaultTarget, isValidSeed, isValidSize } from '../engine';
+import type { Dimensions } from '../engine';
+import { defaultTarget, isValidDimensions, isValidSeed, isValidSize } from '../engine';
 import { isRecord, parseJson } from '../engine/untrusted';
 import { verifyRecord } from '../replay/record';
 import { UsageError } from './command';
@@ -18,6 +19,8 @@ import { UsageError } from './command';
 export interface JournalSettings {
   readonly preset: PresetName;
   readonly size: number;
+  /** 3 for cubes; a journal line without it (every square's) is a square's. */
+  readonly dimensions: Dimensions;
   /** Clock off: only the preset's node budget bounds a move. */
   readonly deterministic: boolean;
   /** Ends each game after this many moves (null: play to the end). */
@@ -29,22 +32,28 @@ interface JournalLine extends JournalSettings {
 }
 
 const describe = (s: JournalSettings): string =>
-  `--preset ${s.preset} --size ${s.size}${s.deterministic ? ' --deterministic' : ''}${s.maxMoves !== null ? ` --max-moves ${s.maxMoves}` : ''}`;
+  `--preset ${s.preset} --size ${s.size}${s.dimensions === 3 ? ' --dimensions 3' : ''}${s.deterministic ? ' --deterministic' : ''}${s.maxMoves !== null ? ` --max-moves ${s.maxMoves}` : ''}`;
 
 const sameSettings = (a: JournalSettings, b: JournalSettings): boolean =>
-  a.preset === b.preset && a.size === b.size && a.deterministic === b.deterministic && a.maxMoves === b.maxMoves;
+  a.preset === b.preset &&
+  a.size === b.size &&
+  a.dimensions === b.dimensions &&
+  a.deterministic === b.deterministic &&
+  a.maxMoves === b.maxMoves;
 
 const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0;
 
 function parseLine(text: string): JournalLine | null {
   const data = parseJson(text);
   if (!isRecord(data)) return null;
-  const { preset, size, deterministic, maxMoves, game } = data;
-  if (!isPresetName(preset) || !isValidSize(size) || typeof deterministic !== 'boolean') return null;
+  const { preset, size, dimensions = 2, deterministic, maxMoves, game } = data;
+  if (!isPresetName(preset) || !isValidDimensions(dimensions) || !isValidSize(size, dimensions) || typeof deterministic !== 'boolean')
+    return null;
   if (maxMoves !== null && !(Number.isInteger(maxMoves) && (maxMoves as number) > 0)) return null;
   if (!isRecord(game)) return null;
   const g = game;
-  if (!isValidSeed(g['seed']) || typeof g['record'] !== 'string' || !/^[LRUD]*$/.test(g['record'])) return null;
+  if (!isValidSeed(g['seed']) || typeof g['record'] !== 'string' || !(dimensions === 3 ? /^[LRUDIO]*$/ : /^[LRUD]*$/).test(g['record']))
+    return null;
   for (const key of ['maxTile', 'score', 'moves', 'seconds', 'nodes', 'searchMs', 'slowestMoveMs']) if (!isCount(g[key])) return null;
   const summary: GameSummary = {
     seed: g['seed'],
@@ -57,7 +66,7 @@ function parseLine(text: string): JournalLine | null {
     slowestMoveMs: g['slowestMoveMs'] as number,
     record: g['record'],
   };
-  return { preset, size, deterministic, maxMoves: maxMoves as number | null, game: summary };
+  return { preset, size, dimensions, deterministic, maxMoves: maxMoves as number | null, game: summary };
 }
 
 /** Why the line's moves, replayed from its seed, are not the game written beside them; null when they are. */
@@ -65,8 +74,9 @@ function replayProblem(line: JournalLine): string | null {
   const { game } = line;
   const verified = verifyRecord({
     size: line.size,
+    dimensions: line.dimensions,
     seed: game.seed,
-    target: defaultTarget(line.size),
+    target: defaultTarget(line.size, line.dimensions),
     moves: game.record,
     score: game.score,
     maxTile: game.maxTile,
@@ -114,6 +124,8 @@ export function readJournal(path: string, settings: JournalSettings): Map<number
 
 /** Appends one finished game; a line is written whole, so a crash loses at most that game. */
 export function appendToJournal(path: string, settings: JournalSettings, game: GameSummary): void {
-  const line: JournalLine = { ...settings, game };
+  // A square's line is written as before cubes, without `dimensions`.
+  const { dimensions, ...square } = settings;
+  const line = dimensions === 3 ? { ...settings, game } : { ...square, game };
   appendFileSync(path, `${JSON.stringify(line)}\n`);
 }

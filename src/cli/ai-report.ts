@@ -103,6 +103,7 @@ export function jsonReport(
     readonly seed: number;
     readonly workers: number;
     readonly size: number;
+    readonly dimensions: number;
     readonly deterministic: boolean;
     readonly interrupted: boolean;
     readonly resumed: number;
@@ -113,8 +114,8 @@ export function jsonReport(
 ): string {
   const games = done.map(({ record: _record, ...g }) => ({ ...g, movesPerSecond: movesPerSecond(g) }));
   const unfinished = [...live].map(([seed, g]) => ({ seed, moves: g.moves, maxTile: g.maxTile }));
-  const { preset, seed, workers, size, deterministic, interrupted, resumed } = run;
-  return `${JSON.stringify({ preset, seed, workers, size, deterministic, interrupted, resumed, games, unfinished, summary })}\n`;
+  const { preset, seed, workers, size, dimensions, deterministic, interrupted, resumed } = run;
+  return `${JSON.stringify({ preset, seed, workers, size, dimensions, deterministic, interrupted, resumed, games, unfinished, summary })}\n`;
 }
 
 /** The text lines after an interrupted run: how many games finished, and where each unfinished one stood. */

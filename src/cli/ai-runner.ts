@@ -46,6 +46,7 @@ async function playJob(
     seed: job.seed,
     preset: job.preset,
     size: job.size,
+    dimensions: job.dimensions,
     ...(job.maxMoves !== null ? { maxMoves: job.maxMoves } : {}),
     ...(job.deterministic ? { timeBudgetMs: Infinity } : {}),
   });

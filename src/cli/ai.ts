@@ -7,7 +7,8 @@ import { availableParallelism } from 'node:os';
 import { isPresetName } from '../ai';
 import type { PresetName } from '../ai';
 import type { GameSummary } from '../ai/selfplay';
-import { DEFAULT_SIZE, MAX_SEED, MAX_SIZE, MIN_SIZE, isValidSize } from '../engine';
+import type { Dimensions } from '../engine';
+import { DEFAULT_SIZE, MAX_CUBE_SIZE, MAX_SEED, MAX_SIZE, MIN_SIZE } from '../engine';
 import type { JournalSettings } from './ai-journal';
 import { appendToJournal, readJournal } from './ai-journal';
 import type { LiveGame } from './ai-report';
@@ -19,7 +20,7 @@ import type { Command, CommandIO } from './command';
 import { EXIT, UsageError } from './command';
 
 const HELP = `Usage: cube2048 ai [--games N] [--seed S] [--preset fast|strong] [--workers K] [--json]
-                   [--deterministic] [--max-moves M] [--size N] [--journal FILE]
+                   [--deterministic] [--max-moves M] [--size N] [--dimensions 3] [--journal FILE]
 
 Plays N seeded games with the AI choosing every move, and prints for each game its
 seed, highest tile, score, moves, seconds and moves per second; then the share of games
@@ -39,7 +40,8 @@ Options:
   --preset P         fast (about 10 ms a move at most) or strong (deeper, 150 ms at most);
                      default fast
   --workers K        games played at once on K threads (default 1)
-  --size N           board size, ${MIN_SIZE} to ${MAX_SIZE} (default ${DEFAULT_SIZE})
+  --size N           board size, ${MIN_SIZE} to ${MAX_SIZE}, a cube's ${MIN_SIZE} to ${MAX_CUBE_SIZE} (default ${DEFAULT_SIZE})
+  --dimensions D     3 plays cubes, N×N×N (the AI moves in and out too); 2 squares (default 2)
   --json             one JSON document at the end instead of text; no progress line
   --deterministic    bound each move by the node budget only (repeatable games)
   --max-moves M      end each game after M moves (a quick look, or a smoke test)
@@ -60,6 +62,7 @@ interface AiOptions {
   readonly preset: PresetName;
   readonly workers: number;
   readonly size: number;
+  readonly dimensions: Dimensions;
   readonly json: boolean;
   readonly deterministic: boolean;
   readonly maxMoves: number | null;
@@ -73,6 +76,7 @@ function parseOptions(args: readonly string[]): AiOptions {
     { name: 'preset', value: 'P' },
     { name: 'workers', value: 'K' },
     { name: 'size', value: 'N' },
+    { name: 'dimensions', value: 'D' },
     { name: 'json' },
     { name: 'deterministic' },
     { name: 'max-moves', value: 'M' },
@@ -81,8 +85,8 @@ function parseOptions(args: readonly string[]): AiOptions {
   noPositionals(parsed);
   const preset = parsed.options.get('preset') ?? 'fast';
   if (!isPresetName(preset)) throw new UsageError(`--preset must be fast or strong, got "${String(preset)}"`);
-  const size = intOption(parsed, 'size', MIN_SIZE, MAX_SIZE) ?? DEFAULT_SIZE;
-  if (!isValidSize(size)) throw new UsageError(`--size must be from ${MIN_SIZE} to ${MAX_SIZE}`);
+  const dimensions = (intOption(parsed, 'dimensions', 2, 3) ?? 2) as Dimensions;
+  const size = intOption(parsed, 'size', MIN_SIZE, dimensions === 3 ? MAX_CUBE_SIZE : MAX_SIZE) ?? DEFAULT_SIZE;
   const journal = parsed.options.get('journal');
   return {
     games: intOption(parsed, 'games', 1, 1_000_000) ?? 10,
@@ -90,6 +94,7 @@ function parseOptions(args: readonly string[]): AiOptions {
     preset,
     workers: intOption(parsed, 'workers', 1, Math.max(64, availableParallelism())) ?? 1,
     size,
+    dimensions,
     json: parsed.options.get('json') === true,
     deterministic: parsed.options.get('deterministic') === true,
     maxMoves: intOption(parsed, 'max-moves', 1, 10_000_000) ?? null,
@@ -144,6 +149,7 @@ export const aiCommand: Command = {
     const settings: JournalSettings = {
       preset: options.preset,
       size: options.size,
+      dimensions: options.dimensions,
       deterministic: options.deterministic,
       maxMoves: options.maxMoves,
     };

@@ -6,8 +6,8 @@
  */
 import type { AiClient, Suggestion } from '../ai/client';
 import { createAiClient, isCancelled } from '../ai/client';
-import type { Direction } from '../engine';
-import { acceptsMoves } from '../engine';
+import type { CubeDirection } from '../engine';
+import { DIRECTIONS, acceptsMoves } from '../engine';
 import { AI_KEYS, belongsToAnotherControl, commandFor } from '../input';
 import type { GameStore } from '../store';
 import { anyModalOpen } from '../game-ui/modal';
@@ -20,8 +20,9 @@ import type { SkinHost } from '../game-ui/skin-host';
 import type { Autoplay, Stop } from './autoplay';
 import { createAutoplay } from './autoplay';
 
-const ARROWS: Readonly<Record<Direction, string>> = { left: '←', up: '↑', right: '→', down: '↓' };
-const ORDER: readonly Direction[] = ['left', 'up', 'right', 'down'];
+/** `in` and `out` as the cube's buttons draw them: seen end on, an arrow going away shows its tail (a cross), one coming its point (a dot). */
+const ARROWS: Readonly<Record<CubeDirection, string>> = { left: '←', up: '↑', right: '→', down: '↓', in: '⊗', out: '⊙' };
+const ORDER: readonly CubeDirection[] = ['left', 'up', 'right', 'down', 'in', 'out'];
 
 export interface AiPanelElements {
   readonly hint: HTMLButtonElement;
@@ -75,7 +76,7 @@ const percentFor = (lang: Lang): Intl.NumberFormat => {
 };
 
 export interface MoveRating {
-  readonly dir: Direction;
+  readonly dir: CubeDirection;
   readonly best: boolean;
   /** How far below the best move's rating this move's is, as a share of it (0 for the best); null where the move is not possible. */
   readonly lower: number | null;
@@ -87,12 +88,12 @@ const AS_GOOD = 0.0005;
 /**
  * The search's ratings (higher is better, on no scale a player knows) as something readable:
  * each move, the best first, then the others from the nearest to it, with how much lower each
- * was rated as a share of the best rating.
+ * was rated as a share of the best rating. A square's ratings have no `in` or `out`.
  */
-export function moveRatings(scores: Suggestion['scores'], best: Direction | null): MoveRating[] {
+export function moveRatings(scores: Suggestion['scores'], best: CubeDirection | null): MoveRating[] {
   const top = best ? scores[best] : null;
-  const ratings = ORDER.map((dir): MoveRating => {
-    const value = scores[dir];
+  const ratings = ORDER.filter((dir) => dir in scores).map((dir): MoveRating => {
+    const value = scores[dir] ?? null;
     const lower = value === null || top === null || top === undefined ? null : Math.max(0, (top - value) / (Math.abs(top) || 1));
     return { dir, best: dir === best, lower };
   });
@@ -159,8 +160,9 @@ function aiDisplay(elements: AiPanelElements, skins: SkinHost, t: Words, lang: (
   const view = analysisView(elements.analysis, t);
   let hints = 0;
   return {
-    hint(dir: Direction | null): void {
-      skins.setHint(dir);
+    hint(dir: CubeDirection | null): void {
+      // The skins point at a square's directions; a cube's hint is drawn by the page's cube part (cube-hint.ts), from `data-hint`.
+      skins.setHint(DIRECTIONS.find((square) => square === dir) ?? null);
       if (dir) elements.game.dataset['hint'] = dir;
       else delete elements.game.dataset['hint'];
       if (dir) hints++;
@@ -214,16 +216,6 @@ function listenToPlayer(
       void hint();
     }
   });
-}
-
-/**
- * The AI searches square boards only: on a cube a hint or autoplay asked for is answered with a
- * line saying so (the page's cube part shows it in the bar too), never searched.
- */
-function squaresOnly<T extends { hint: () => Promise<void>; startAutoplay: () => void }>(asks: T, options: AiPanelOptions): T {
-  const onCube = (): boolean =>
-    options.store.getState().game.board.dimensions === 3 && (options.say(words(options.lang?.() ?? ENGLISH)('ai.squaresOnly')), true);
-  return { ...asks, hint: () => (onCube() ? Promise.resolve() : asks.hint()), startAutoplay: () => onCube() || asks.startAutoplay() };
 }
 
 export function mountAiPanel(elements: AiPanelElements, options: AiPanelOptions): AiPanel {
@@ -298,7 +290,7 @@ export function mountAiPanel(elements: AiPanelElements, options: AiPanelOptions)
       if (!autoplay.running) elements.analysis.hidden = true;
     }),
   );
-  listenToPlayer(life, elements, squaresOnly({ autoplay, hint, startAutoplay }, options));
+  listenToPlayer(life, elements, { autoplay, hint, startAutoplay });
   // The buttons' titles name their keys from the keymap; the page writes them (it shows them before this code loads).
   const relabel = (): void => show.autoplay(autoplay.running);
   relabel();

@@ -6,7 +6,7 @@
 import type { AiClient, Suggestion } from '../ai/client';
 import { isCancelled } from '../ai/client';
 import type { PresetName } from '../ai/presets';
-import type { Direction } from '../engine';
+import type { CubeDirection } from '../engine';
 import { acceptsMoves } from '../engine';
 import type { GameStore } from '../store';
 import { anyModalOpen } from '../game-ui/modal';
@@ -116,7 +116,7 @@ export function createAutoplay(options: AutoplayOptions): Autoplay {
   };
 
   /** Makes the move, then starts the search for the next position while this one is drawn and the pause runs. */
-  const move = (token: Loop, dir: Direction, plan: SpeedPlan, seq: number): Ahead | null => {
+  const move = (token: Loop, dir: CubeDirection, plan: SpeedPlan, seq: number): Ahead | null => {
     if (plan.skipAnimation) skins.skin()?.finish();
     ownSeq = seq + 1;
     if (store.getState().move(dir)) token.moves++;

@@ -3,7 +3,8 @@
  * replaces it (cube-on-demand.ts), so a square game downloads none of it: the keys for `in` and
  * `out` and the key held to spread the layers (input/cube-keys.ts), the buttons that do the same
  * on a touch screen (shown there only, as the page's touch help is), the sentence naming those
- * keys, and the AI bar switched off with a line saying why (the AI searches squares only).
+ * keys, and the AI's hint on the board for every skin (cube-hint.ts: a cube's hint may be `in` or
+ * `out`, which a skin's side badge cannot show).
  */
 import type { DepthDirection } from '../engine';
 import type { Lang } from '../i18n/core';
@@ -11,6 +12,7 @@ import { say } from '../i18n/core';
 import { EN_AI } from '../i18n/en/ai';
 import { EN_CUBE } from '../i18n/en/cube';
 import { attachCubeKeys } from '../input/cube-keys';
+import { DEPTH_ICONS, cubeHint, icon } from './cube-hint';
 import { CUBE_SHORTCUTS, cubeHowToSentence } from '../input/cube-how-to';
 import type { GameStore } from '../store';
 import type { Commands } from '../input';
@@ -34,23 +36,12 @@ export interface CubePart {
   dispose(): void;
 }
 
-const ICONS: Readonly<Record<DepthDirection | 'spread', string>> = {
-  // Seen end on, an arrow going away shows its tail (a cross), one coming its point (a dot).
-  in: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zm0 2a7 7 0 1 1 0 14 7 7 0 0 1 0-14zM8.5 7.1 7.1 8.5 10.6 12l-3.5 3.5 1.4 1.4 3.5-3.5 3.5 3.5 1.4-1.4-3.5-3.5 3.5-3.5-1.4-1.4-3.5 3.5z',
-  out: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zm0 2a7 7 0 1 1 0 14 7 7 0 0 1 0-14zm0 4a3 3 0 1 0 0 6 3 3 0 0 0 0-6z',
-  spread: 'M4 4h16v3H4zm0 6.5h16v3H4zM4 17h16v3H4z',
-};
+const ICONS: Readonly<Record<DepthDirection | 'spread', string>> = { ...DEPTH_ICONS, spread: 'M4 4h16v3H4zm0 6.5h16v3H4zM4 17h16v3H4z' };
 
 function button(doc: Document, name: DepthDirection | 'spread'): HTMLButtonElement {
   const el = Object.assign(doc.createElement('button'), { type: 'button', className: 'button small' });
   el.dataset['cube'] = name;
-  const svg = doc.createElementNS('http://www.w3.org/2000/svg', 'svg');
-  svg.setAttribute('viewBox', '0 0 24 24');
-  svg.setAttribute('aria-hidden', 'true');
-  const path = doc.createElementNS('http://www.w3.org/2000/svg', 'path');
-  path.setAttribute('d', ICONS[name]);
-  svg.append(path);
-  el.append(svg, Object.assign(doc.createElement('span'), { className: 'label' }));
+  el.append(icon(doc, ICONS[name]), Object.assign(doc.createElement('span'), { className: 'label' }));
   return el;
 }
 
@@ -94,19 +85,6 @@ function cubeButtons(
   return { group, away, near, spreader };
 }
 
-/** The AI bar's buttons off, with the line saying why, until the part ends. */
-function aiOff(doc: Document, life: Lifetime): HTMLElement {
-  const controls = ['ai-hint', 'ai-autoplay', 'ai-speed'].map((id) => byId<HTMLButtonElement | HTMLSelectElement>(doc, id));
-  for (const el of controls) el.disabled = true;
-  const note = Object.assign(doc.createElement('p'), { className: 'ai-note' });
-  byId(doc, 'ai-analysis').before(note);
-  life.own(() => {
-    for (const el of controls) el.disabled = false;
-    note.remove();
-  });
-  return note;
-}
-
 /** The sentences saying how to play the third axis: with the keys, and on a touch screen. */
 function cubeHelp(doc: Document, life: Lifetime): { keys: HTMLElement; touch: HTMLElement } {
   const keys = Object.assign(doc.createElement('span'), { className: 'keys-help' });
@@ -144,7 +122,10 @@ function startCubePart({ doc, commands, skins, lang }: CubePartOptions): CubePar
   const spread = (on: boolean): void => skins.skin()?.spreadLayers?.(on);
   life.own(attachCubeKeys(doc, { move, spread }));
   const buttons = cubeButtons(doc, life, { move, spread });
-  const note = aiOff(doc, life);
+  const hint = cubeHint(byId(doc, 'game'), life, {
+    words: (dir) => say(lang(), EN_AI, `ai.move.${dir}`),
+    azimuth: () => skins.skin()?.azimuth?.() ?? 0,
+  });
   const help = cubeHelp(doc, life);
   const kbd = (label: string): HTMLElement => Object.assign(doc.createElement('kbd'), { textContent: label });
   const relabel = (): void => {
@@ -156,7 +137,7 @@ function startCubePart({ doc, commands, skins, lang }: CubePartOptions): CubePar
       [buttons.spreader, 'cube.spread'],
     ] as const)
       (el.lastChild as HTMLElement).textContent = say(l, EN_CUBE, key);
-    note.textContent = say(l, EN_AI, 'ai.squaresOnly');
+    hint.relabel();
     help.keys.replaceChildren(
       ...cubeHowToSentence(l)
         .split(/[[\]]/)

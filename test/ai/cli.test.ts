@@ -135,6 +135,35 @@ describe('cube2048 ai', () => {
     await expect(runAi(['--journal', ''])).rejects.toThrow('option --journal needs a value (--journal FILE)');
   });
 
+  it('plays cubes with --dimensions 3, in and out among the moves, and journals them as cube games', async () => {
+    const journal = join(mkdtempSync(join(tmpdir(), 'cube2048-journal-')), 'cubes.jsonl');
+    const common = [
+      '--size',
+      '3',
+      '--dimensions',
+      '3',
+      '--seed',
+      '2',
+      '--deterministic',
+      '--max-moves',
+      '60',
+      '--json',
+      '--journal',
+      journal,
+    ];
+    const first = JSON.parse((await runAi(['--games', '2', ...common])).stdout) as Report & { size: number; dimensions: number };
+    expect([first.size, first.dimensions]).toEqual([3, 3]);
+    for (const game of first.games) expect(game.moves).toBe(60);
+    const lines = readFileSync(journal, 'utf8').trim().split('\n');
+    for (const line of lines) expect((JSON.parse(line) as { game: { record: string } }).game.record).toMatch(/^[LRUDIO]{60}$/);
+    expect(lines.join('')).toMatch(/[IO]/);
+    const again = JSON.parse((await runAi(['--games', '2', ...common])).stdout) as Report & { resumed: number };
+    expect(again.resumed, 'the journal replays as cube games').toBe(2);
+    const square = ['--games', '1', '--size', '3', '--seed', '2', '--deterministic', '--max-moves', '60', '--json', '--journal', journal];
+    await expect(runAi(square)).rejects.toThrow(/is a game played with --preset fast --size 3 --dimensions 3 --deterministic/);
+    await expect(runAi(['--dimensions', '3', '--size', '6'])).rejects.toThrow(/--size must be a whole number from 3 to 5/);
+  });
+
   it('refuses bad options with a usage error naming them', async () => {
     await expect(runAi(['--preset', 'slow'])).rejects.toThrow(new UsageError('--preset must be fast or strong, got "slow"'));
     await expect(runAi(['--games', '0'])).rejects.toThrow(/--games must be a whole number from 1/);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Board, Direction, GameState } from '../../src/engine';
+import type { Board, CubeDirection, Direction, GameState } from '../../src/engine';
 import { DIRECTIONS, fromRows, move, newGame, playMove } from '../../src/engine';
 import { createAi } from '../../src/ai';
 import { TranspositionTable } from '../../src/ai/transposition';
@@ -27,7 +27,7 @@ describe('choosing a move', () => {
         const { dir, scores } = ai.chooseMove(state, { depth });
         if (state.status === 'over') return dir === null;
         if (dir === null) return false;
-        const legal = DIRECTIONS.filter((d) => move(state.board, d).moved);
+        const legal: CubeDirection[] = DIRECTIONS.filter((d) => move(state.board, d).moved);
         return legal.includes(dir) && DIRECTIONS.every((d) => (scores[d] === null) === !legal.includes(d));
       }),
       { numRuns: 60 },

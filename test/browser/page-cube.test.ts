@@ -1,8 +1,8 @@
 /**
  * A cube on the game page: started from the settings' board choice and from
  * `?dimensions=3&size=4` (asking first when a game is at stake), played in and out with the
- * keys, the gamepad's shoulder buttons and the touch buttons, the help naming those keys, and
- * the AI bar switched off with its reason. What the board draws of a cube is the skins' tests':
+ * keys, the gamepad's shoulder buttons and the touch buttons, and the help naming those keys (the
+ * AI on a cube: page-ai-cube.test.ts). What the board draws of a cube is the skins' tests':
  * this reads the game the page keeps (its save), its help and its controls.
  */
 import { describe, expect, it } from 'vitest';
@@ -40,7 +40,7 @@ const atStake = playGame({ size: 4, seed: 21, moves: 15 });
 describe('a cube on the game page', () => {
   const browser = sharedBrowser();
 
-  it('starts from ?dimensions=3&size=4, names its keys in the help, and turns the AI bar off with the reason', async () => {
+  it('starts from ?dimensions=3&size=4 and names its keys in the help', async () => {
     const game = await openGame(browser(), { query: '?dimensions=3&size=4&seed=9' });
     const { page } = game;
     await expect.poll(() => shape(page), { timeout: 15_000 }).toBe('4x4x4');
@@ -50,19 +50,11 @@ describe('a cube on the game page', () => {
     expect((await page.textContent('.cube-help .keys-help'))?.trim()).toBe(
       'On a cube, F or PageDown slides the tiles away from you and B or PageUp toward you; hold X to pull the layers apart.',
     );
-    expect(await page.isDisabled('#ai-hint')).toBe(true);
-    expect(await page.isDisabled('#ai-autoplay')).toBe(true);
-    expect(await page.textContent('.ai-note')).toBe('The AI plays square boards only: hints and autoplay are off on a cube.');
-    // The hint key asks nothing of an AI that cannot read the board.
-    await page.keyboard.press('i');
-    await page.waitForTimeout(300);
-    expect(await page.isVisible('#ai-analysis')).toBe(false);
-    expect(await page.textContent('#live')).not.toMatch(/Hint|Move (left|right|up|down)/);
     expect(await game.errors()).toEqual([]);
     await game.close();
   });
 
-  it('asks before ?dimensions=3&size=4 replaces a game at stake, and a square game gives the AI bar back', async () => {
+  it('asks before ?dimensions=3&size=4 replaces a game at stake, and a square game takes the cube’s controls away', async () => {
     const game = await openGame(browser(), { query: '?dimensions=3&size=4', storage: { [GAME_KEY]: saveOf(atStake) } });
     const { page } = game;
     await expect.poll(() => isDialogOpen(page, 'confirm-dialog'), { timeout: 15_000 }).toBe(true);
@@ -71,12 +63,12 @@ describe('a cube on the game page', () => {
     await page.click('#confirm-dialog button[value="confirm"]');
     await expect.poll(() => shape(page), { timeout: 15_000 }).toBe('4x4x4');
     await cubePartShown(page);
-    // Back to a square from the settings: the cube's controls go, the AI comes back.
+    // Back to a square from the settings: the cube's controls go.
     await openSettings(page);
     await page.selectOption('#size-select', '4');
     await expect.poll(() => shape(page), { timeout: 15_000 }).toBe('4');
     await page.waitForFunction(() => document.querySelector('.cube-help') === null);
-    expect(await page.isDisabled('#ai-hint')).toBe(false);
+    expect(await page.evaluate(() => document.querySelector('.cube-controls, .cube-hint'))).toBeNull();
     expect(await game.errors()).toEqual([]);
     await game.close();
   });

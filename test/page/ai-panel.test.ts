@@ -17,6 +17,18 @@ describe('how the AI rated each move, in words a player reads', () => {
     ]);
   });
 
+  it('rates a cube’s in and out among its moves, and a square’s four alone', () => {
+    expect(read({ left: 1_000, up: null, right: 990, down: null, in: 1_010, out: null }, 'in')).toEqual([
+      'in: best',
+      'left: rated 0.99% lower',
+      'right: rated 2% lower',
+      'up: not possible',
+      'down: not possible',
+      'out: not possible',
+    ]);
+    expect(moveRatings({ left: 1, up: 2, right: null, down: null }, 'up').map((r) => r.dir)).toEqual(['up', 'left', 'right', 'down']);
+  });
+
   it('calls a move as good as the best when only rounding noise sets them apart, and never prints that noise', () => {
     // The old analysis line printed this as "↓ −0.00000000116".
     expect(read({ left: 1_608_869, up: 1_500_000, right: null, down: 1_608_869 - 1.16e-9 }, 'left')).toEqual([

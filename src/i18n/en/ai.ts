@@ -6,6 +6,10 @@ export const EN_AI = {
   'ai.move.right': 'Move right',
   'ai.move.up': 'Move up',
   'ai.move.down': 'Move down',
+  /** On a cube: away from the player, toward the far layer (the cube's In button). */
+  'ai.move.in': 'Move in',
+  /** On a cube: toward the player, toward the near layer (the cube's Out button). */
+  'ai.move.out': 'Move out',
   'ai.why': 'Why?',
   'ai.whyIntro': 'The AI played each move a few turns ahead and rated the boards it could lead to:',
   'ai.best': 'best',
@@ -22,8 +26,6 @@ export const EN_AI = {
   'ai.cannotStartOver': 'Autoplay cannot start: game over.',
   'ai.cannotStartWon': 'Autoplay cannot start: you reached {target}!',
   'ai.withScore': '{words} Score {score}.',
-  /** Said for a hint or autoplay asked for on a cube game, and shown in the AI bar while one is played. */
-  'ai.squaresOnly': 'The AI plays square boards only: hints and autoplay are off on a cube.',
   'ai.hintOver': 'Hint: no move is possible. The game is over.',
   'ai.hintChoose': 'Hint: choose Keep going or New game first.',
   'ai.hintStuck': 'Hint: no move is possible.',
@@ -31,4 +33,6 @@ export const EN_AI = {
   'ai.hint.right': 'Hint: move right.',
   'ai.hint.up': 'Hint: move up.',
   'ai.hint.down': 'Hint: move down.',
+  'ai.hint.in': 'Hint: move in.',
+  'ai.hint.out': 'Hint: move out.',
 } as const;

@@ -102,7 +102,6 @@ export default {
   'size.option': '{size} × {size}',
   'cube.howTo':
     'Auf einem Würfel schiebt {in} die Kacheln von dir weg und {out} zu dir hin; halte {spread} gedrückt, um die Ebenen auseinanderzuziehen.',
-  'ai.squaresOnly': 'Die KI spielt nur auf quadratischen Spielfeldern: Tipp und Autoplay sind auf einem Würfel aus.',
   'size.squares': 'Quadrat',
   'size.cubes': 'Würfel',
   'size.cubeOption': '{size} × {size} × {size}',
@@ -128,6 +127,8 @@ export default {
   'ai.move.right': 'Nach rechts schieben',
   'ai.move.up': 'Nach oben schieben',
   'ai.move.down': 'Nach unten schieben',
+  'ai.move.in': 'Hinein schieben',
+  'ai.move.out': 'Heraus schieben',
   'ai.why': 'Warum?',
   'ai.whyIntro': 'Die KI hat jeden Zug ein paar Runden vorausgespielt und die Bretter bewertet, zu denen er führen kann:',
   'ai.best': 'am besten',
@@ -151,6 +152,8 @@ export default {
   'ai.hint.right': 'Tipp: nach rechts.',
   'ai.hint.up': 'Tipp: nach oben.',
   'ai.hint.down': 'Tipp: nach unten.',
+  'ai.hint.in': 'Tipp: hinein.',
+  'ai.hint.out': 'Tipp: heraus.',
   'share.copied': 'Kopiert',
   'share.share': 'Teilen',
   'share.saidCopied': {
