@@ -156,13 +156,14 @@ function analysisView(root: HTMLElement, t: Words) {
 }
 
 /** What the panel shows: the hint on the board, the analysis and the autoplay button. */
-function aiDisplay(elements: AiPanelElements, skins: SkinHost, t: Words, lang: () => Lang) {
+function aiDisplay(elements: AiPanelElements, skins: SkinHost, store: GameStore, t: Words, lang: () => Lang) {
   const view = analysisView(elements.analysis, t);
   let hints = 0;
   return {
     hint(dir: CubeDirection | null): void {
-      // The skins point at a square's directions; a cube's hint is drawn by the page's cube part (cube-hint.ts), from `data-hint`.
-      skins.setHint(DIRECTIONS.find((square) => square === dir) ?? null);
+      // The skins point at a square's sides; a cube's hint, whatever its move, is drawn once, by the page's cube part (cube-hint.ts), from `data-hint`.
+      const cube = store.getState().game.board.dimensions === 3;
+      skins.setHint(cube ? null : (DIRECTIONS.find((square) => square === dir) ?? null));
       if (dir) elements.game.dataset['hint'] = dir;
       else delete elements.game.dataset['hint'];
       if (dir) hints++;
@@ -224,7 +225,7 @@ export function mountAiPanel(elements: AiPanelElements, options: AiPanelOptions)
   const t: Words = (key, ...params) => words(lang())(key, ...params);
   const life = createLifetime();
   const client = life.own(options.client ?? createAiClient());
-  const show = aiDisplay(elements, options.skins, t, lang);
+  const show = aiDisplay(elements, options.skins, options.store, t, lang);
   /** The hint shown now, for the position with this change number. */
   let hintSeq: number | null = null;
   const clearHint = (): void => {
