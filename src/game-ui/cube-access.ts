@@ -20,10 +20,13 @@ export default function renderLayers(
   lang: Lang,
   // a11y-grid.ts's, handed in: importing the module that loads this one would split the embed core.
   cellLabel: (exponent: number, lang: Lang) => string,
+  // The game's board is named as a cube ("Game cube, 4 by 4 by 4"); a replay's keeps its own name.
+  named?: boolean,
 ): void {
   const { size, cells } = board;
   if (board.dimensions !== 3) return;
   const doc = grid.ownerDocument;
+  if (named) grid.setAttribute('aria-label', cubeSay(lang)('game.cubeSized', { size }));
   grid.setAttribute('role', 'group');
   grid.removeAttribute('aria-rowcount');
   grid.removeAttribute('aria-colcount');
