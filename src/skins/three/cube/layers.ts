@@ -101,6 +101,7 @@ function layerLabels(host: HTMLElement, size: number): LayerLabels {
   const doc = host.ownerDocument;
   const root = doc.createElement('div');
   root.setAttribute('aria-hidden', 'true');
+  root.dataset['layerNames'] = '';
   Object.assign(root.style, { position: 'absolute', inset: '0', overflow: 'hidden', pointerEvents: 'none', display: 'none' });
   const names = Array.from({ length: size }, () => {
     const name = doc.createElement('div');
