@@ -147,7 +147,12 @@ describe('a cube in an embed', () => {
     await mountSpreading(page, { dimensions: 3, size: 4, seed: 7 });
     await page.evaluate(() => gameElement()?.focus());
     await spreadsWithX(page);
-    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    // Focus on the host page, outside the game.
+    await page.evaluate(() => {
+      const outside = Object.assign(document.createElement('div'), { tabIndex: -1, textContent: 'host' });
+      document.body.append(outside);
+      outside.focus();
+    });
     await page.keyboard.press('f');
     await page.keyboard.press('b');
     expect(await page.evaluate(() => window.game.getState().moves)).toBe(0);
