@@ -36,7 +36,7 @@ export function attachCubeKeys(target: Document | HTMLElement, commands: CubeKey
   const onKeyDown = (event: Event): void => {
     const e = event as KeyboardEvent;
     // Inside a shadow root e.target is retargeted to its host; composedPath()[0] is the real field (as keyboard.ts reads it).
-    if (e.defaultPrevented || belongsToAnotherControl(e.target) || belongsToAnotherControl(e.composedPath()[0] ?? null)) return;
+    if (e.defaultPrevented || belongsToAnotherControl(e.target) || belongsToAnotherControl(e.composedPath?.()[0] ?? null)) return;
     if (commands.active?.() === false) return;
     const dir = commandFor(DEPTH_KEYS, e);
     const held = !dir && commandFor(SPREAD_KEYS, e);
