@@ -25,7 +25,7 @@ const GLOSSY: Look = {
   tiles: { saturate: 0.3, selfLight: 0, glow: 2 },
   board: {
     light: { board: '#8f8379', slot: '#b3a79b' },
-    dark: { board: '#2b2724', slot: '#433d38' },
+    dark: { board: '#2b2724', slot: '#433d38', frame: '#8c8177' },
   },
   shadow: { colour: 0x2a1c10, opacity: 0.6, halo: false, size: 1.25 },
 };
