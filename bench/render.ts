@@ -11,14 +11,17 @@
  * Chromium also runs the burst in every look (src/skins/looks.ts), the looks taking turns within
  * each run so they share the machine's load: `render.look.glossy.frameWorkP95Ms` and so on,
  * with each look's p95 over clay's (`render.look.glossy.p95OverClay`; the goal is 1.5 at most).
+ * And on a 4×4×4 cube in every look (issue 26), its moves taking all six directions in turn:
+ * `render.cube.neon.drawCallsMax` (goal 12 at most, every tile moving), `…idleFrames2s` (goal 0)
+ * and its frame work.
  *
- * `npx tsx bench/render.ts [--runs 3] [--engine firefox] [--look neon]` prints JSON; `renderSection` is the
+ * `npx tsx bench/render.ts [--runs 3] [--engine firefox] [--look neon] [--cube]` prints JSON (`--cube`: the cube's burst); `renderSection` is the
  * `render` section of `npm run bench`: each figure is the median of the runs' values, with
  * their range; Chromium's keep their names (`render.frameWorkMedianMs`), the others' carry the
  * engine (`render.firefox.frameWorkMedianMs`).
  */
 import { pathToFileURL } from 'node:url';
-import type { Direction } from '../src/engine';
+import type { CubeDirection, Direction } from '../src/engine';
 import type { LookName } from '../src/skins/looks';
 import { LOOKS } from '../src/skins/looks';
 import type { EngineName, TestBrowser, TestPage } from '../test/browser/harness';
@@ -33,6 +36,10 @@ const MOVES = 200;
 const MOVE_EVERY_MS = 80;
 const IDLE_MS = 2000;
 const ORDER: readonly Direction[] = ['left', 'down', 'right', 'down', 'left', 'up'];
+/** A cube's burst: the square's turns with `in` and `out` among them, so every tile moves across the layers too. */
+const CUBE_ORDER: readonly CubeDirection[] = ['left', 'in', 'down', 'right', 'out', 'down', 'left', 'in', 'up', 'out'];
+/** The board of a burst: the square 4×4, or the 4×4×4 cube. */
+export type BurstBoard = 'square' | 'cube';
 
 /** The JS heap after a GC, in MB; NaN outside Chromium (forcing a GC and reading the heap take CDP). */
 async function heapMB(page: TestPage): Promise<number> {
@@ -53,12 +60,16 @@ interface RenderRun {
   readonly intervals: readonly number[];
 }
 
-async function oneRun(browser: TestBrowser, served: ServedFixtures, look: LookName): Promise<RenderRun> {
+async function oneRun(browser: TestBrowser, served: ServedFixtures, look: LookName, board: BurstBoard = 'square'): Promise<RenderRun> {
   const context = await browser.newContext({ viewport: { width: 600, height: 600 }, deviceScaleFactor: 1 });
   const page = await context.newPage();
   await page.goto(served.url('skins.html'));
   await page.waitForFunction(() => document.body.dataset.ready === 'true');
-  await page.evaluate((l) => window.fixture.mount({ skin: 'cubes', seed: 2048, timedClock: true, look: l }), look);
+  await page.evaluate(
+    ({ l, cube }) =>
+      window.fixture.mount({ skin: 'cubes', seed: 2048, timedClock: true, look: l, ...(cube ? { dimensions: 3 as const } : {}) }),
+    { l: look, cube: board === 'cube' },
+  );
   await page.waitForFunction((l) => window.fixture.stats()?.look === l, look);
   // Warm up (shader compilation, first uploads), then measure from a settled state.
   await page.evaluate(async () => {
@@ -80,7 +91,7 @@ async function oneRun(browser: TestBrowser, served: ServedFixtures, look: LookNa
         await new Promise((done) => setTimeout(done, every));
       }
     },
-    { moves: MOVES, every: MOVE_EVERY_MS, order: ORDER },
+    { moves: MOVES, every: MOVE_EVERY_MS, order: board === 'cube' ? CUBE_ORDER : ORDER },
   );
   await page.waitForTimeout(500);
   const { work, drawCalls, intervals } = await page.evaluate(() => window.fixture.frameWork());
@@ -117,16 +128,23 @@ async function oneRun(browser: TestBrowser, served: ServedFixtures, look: LookNa
   return { figures, work, intervals };
 }
 
-/** `runs` runs of the burst in each of `looks` (clay alone by default), the looks taking turns within a run. */
+/**
+ * `runs` runs of the burst in each of `looks` (clay alone by default), the looks taking turns within a run; with
+ * `cube`, the cube's burst in each look too, under `cube:<look>`.
+ */
 export async function benchRender(
-  options: { runs?: number; engine?: EngineName; looks?: readonly LookName[] } = {},
+  options: { runs?: number; engine?: EngineName; looks?: readonly LookName[]; cube?: boolean } = {},
 ): Promise<Record<string, RenderRun[]>> {
   const runs = options.runs ?? 3;
   const looks = options.looks ?? ['clay'];
+  const boards: readonly BurstBoard[] = options.cube ? ['square', 'cube'] : ['square'];
   const [served, browser] = await Promise.all([serveFixtures(), launchEngine(options.engine ?? 'chromium')]);
   try {
     const results: Record<string, RenderRun[]> = {};
-    for (let i = 0; i < runs; i++) for (const look of looks) (results[look] ??= []).push(await oneRun(browser, served, look));
+    for (let i = 0; i < runs; i++)
+      for (const board of boards)
+        for (const look of looks)
+          (results[board === 'cube' ? `cube:${look}` : look] ??= []).push(await oneRun(browser, served, look, board));
     return results;
   } finally {
     await browser.close();
@@ -161,6 +179,7 @@ const EVERY_ENGINE = Object.keys(LABELS).filter((key) => !key.startsWith('jsHeap
 function lookFigures(byLook: Record<string, readonly RenderRun[]>): Figure[] {
   const clayP95 = (byLook.clay ?? []).map((r) => r.figures.frameWorkP95Ms ?? Number.NaN);
   return Object.entries(byLook).flatMap(([look, runs]) => {
+    if (look.startsWith('cube:')) return [];
     const values = (key: string): number[] => runs.map((r) => r.figures[key] ?? Number.NaN);
     const p95 = values('frameWorkP95Ms');
     return [
@@ -179,15 +198,40 @@ function lookFigures(byLook: Record<string, readonly RenderRun[]>): Figure[] {
   });
 }
 
-/** The 3D skin at 600×600 CSS px, DPR 1, 200 scripted moves, in each engine (Chromium's figures first, by their old names). */
+/** The 4×4×4 cube's burst in each look: draw calls with every tile moving (goal 12 at most), frames at rest (goal 0), frame work. */
+function cubeFigures(byLook: Record<string, readonly RenderRun[]>): Figure[] {
+  return Object.entries(byLook).flatMap(([name, runs]) => {
+    if (!name.startsWith('cube:')) return [];
+    const look = name.slice('cube:'.length);
+    return (['frameWorkMedianMs', 'frameWorkP95Ms', 'drawCallsMax', 'drawCallsMedian', 'idleFrames2s'] as const).map((key) => {
+      const [label, unit, better] = LABELS[key]!;
+      const goal =
+        key === 'drawCallsMax'
+          ? { goal: { op: '<=' as const, value: 12, source: 'issue 26: a 4×4×4 cube, every tile moving' } }
+          : key === 'idleFrames2s'
+            ? { goal: { op: '<=' as const, value: 0, source: 'draw on demand (ARCHITECTURE.md)' } }
+            : {};
+      return figure(
+        `render.cube.${look}.${key}`,
+        `4×4×4 cube, ${look}: ${label}`,
+        unit,
+        runs.map((r) => r.figures[key] ?? Number.NaN),
+        { ...(better ? { better } : {}), ...goal },
+      );
+    });
+  });
+}
+
+/** The 3D skin at 600×600 CSS px, DPR 1, 200 scripted moves, in each engine (Chromium's figures first, by their old names; its cube's after its looks'). */
 export async function renderSection({ quick }: SectionOptions): Promise<SectionRun> {
   const figures: Figure[] = [];
   const series: Record<string, number[]> = {};
   const counts: string[] = [];
   for (const engine of ENGINES) {
-    const byLook = await benchRender({ runs: quick ? 1 : 3, engine, looks: engine === 'chromium' ? LOOKS : ['clay'] });
+    const chromium = engine === 'chromium';
+    const byLook = await benchRender({ runs: quick ? 1 : 3, engine, looks: chromium ? LOOKS : ['clay'], cube: chromium });
     const runs = byLook.clay ?? [];
-    if (engine === 'chromium') figures.push(...lookFigures(byLook));
+    if (chromium) figures.push(...lookFigures(byLook), ...cubeFigures(byLook));
     counts.push(`${engine} ${runs.length}`);
     const prefix = engine === 'chromium' ? 'render' : `render.${engine}`;
     for (const [key, [label, unit, better]] of Object.entries(LABELS)) {
@@ -229,6 +273,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     ...(runs ? { runs: Number(runs) } : {}),
     ...(engine ? { engine } : {}),
     looks: look ? [look] : LOOKS,
+    cube: process.argv.includes('--cube'),
   });
   console.log(JSON.stringify(Object.fromEntries(Object.entries(results).map(([name, r]) => [name, r.map((one) => one.figures)])), null, 2));
 }

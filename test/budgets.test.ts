@@ -29,7 +29,10 @@ import { TEN_MOVES_BUDGET_KB, measureVisit } from '../bench/visit';
  * embed (issue 26): the `dimensions` option and `move('in' | 'out')` (0.1 kB), the flat skin's and
  * the accessible grid's hooks that fetch a cube's drawing and its grids per layer when a cube is
  * shown (0.13 kB), and the skin host's check that a skin draws cubes; the cube code itself loads
- * on demand.
+ * on demand. A cube's keys in an embed (embed/cube-keys.ts, fetched with the first cube: 0.1 kB of
+ * hook) were paid for by building the overlays' actions and the history's start inside their
+ * chunks (extras.ts, history.ts) and by a cube's key bindings leaving keymap.ts for
+ * input/cube-keymap.ts, which only cube code imports.
  */
 const FLAT_EMBED_CORE_CEILING_KB = 20.52;
 

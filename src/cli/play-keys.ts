@@ -4,7 +4,8 @@
  */
 import type { FrameKeys } from '../skins/terminal';
 import type { KeyCommand, KeyLike, Keymap } from '../input/keymap';
-import { ANSWER_KEYS, DEPTH_KEYS, GAME_KEYS, TERMINAL_KEYS, commandFor, keyLabel, keysFor, moveSets } from '../input/keymap';
+import { DEPTH_KEYS } from '../input/cube-keymap';
+import { ANSWER_KEYS, GAME_KEYS, TERMINAL_KEYS, commandFor, keyLabel, keysFor, moveSets } from '../input/keymap';
 import type { Key } from './keys';
 
 /** Every key the game takes in a terminal (the yes/no answers aside); in and out move only a cube. */

@@ -19,6 +19,7 @@ import { localize, write } from '../game-ui/localize';
 import type { Fallback } from '../game-ui/skin-host';
 import stylesheet from './extras.css?inline';
 import { adoptStyles, element } from './view';
+import type { Lifetime } from '../game-ui/lifetime';
 import { createLifetime } from '../game-ui/lifetime';
 
 export interface ExtrasParams {
@@ -28,9 +29,18 @@ export interface ExtrasParams {
   readonly notices: HTMLElement;
   /** What the overlays cover (the board's stage). */
   readonly stage: HTMLElement;
-  readonly actions: OverlayActions;
   /** The player's language, as it stands now. */
   readonly lang: () => Lang;
+  /** The game's lifetime: the overlays' buttons do nothing once it has ended. */
+  readonly game: Lifetime;
+  /** Puts focus back on the game as an overlay closes. */
+  readonly focusGame: () => void;
+  /** How long the final move plays before an overlay covers the board. */
+  readonly delay: () => number;
+  /** How long the skin shown celebrates a win. */
+  readonly celebration: () => number;
+  /** Set when the game's history starts (mount.ts): what the game-over overlay waits for. */
+  kept?: () => Promise<void>;
 }
 
 export interface Extras {
@@ -46,7 +56,32 @@ export interface Extras {
   dispose(): void;
 }
 
-export function mountExtras({ shadow, store, notices: noticeBox, stage, actions, lang }: ExtrasParams): Extras {
+/**
+ * What the overlays' buttons do, built here rather than in the embed core. Closing the overlays
+ * is part of destroy(); that answer must not change the saved game.
+ */
+function overlayActionsOf(params: ExtrasParams): OverlayActions {
+  const { game, store, focusGame, delay, celebration } = params;
+  const unlessEnded = (run: () => unknown) => (): void => {
+    if (!game.ended) run();
+  };
+  return {
+    keepGoing: unlessEnded(() => store.getState().keepGoing()),
+    newGame: unlessEnded(() => store.getState().newGame()),
+    undo: unlessEnded(() => store.getState().undo()),
+    focusGame,
+    delay,
+    celebration,
+    // Read when a game ends: the history may have started after these overlays.
+    get kept() {
+      return params.kept;
+    },
+  };
+}
+
+export function mountExtras(params: ExtrasParams): Extras {
+  const { shadow, store, notices: noticeBox, stage, lang } = params;
+  const actions = overlayActionsOf(params);
   const life = createLifetime();
   const doc = shadow.ownerDocument;
   const h = element(doc);

@@ -5,7 +5,7 @@
 import { CUBE_DIRECTIONS } from '../engine';
 import { isRecord } from '../engine/untrusted';
 import type { Checked } from './options';
-import { checkDirection, checkLiveOptions, checkSeed, checkSize, checkSkinName, quote } from './options';
+import { checkDimensions, checkDirection, checkLiveOptions, checkSeed, checkSize, checkSkinName, quote } from './options';
 import { wordProblem } from './problems';
 import type { FrameCommand, MessageId } from './protocol';
 import { FRAME_TARGET } from './protocol';
@@ -42,7 +42,8 @@ export function parseCommand(data: unknown): ParsedCommand | null {
     case 'newGame': {
       const size = checkSize(data.size);
       const seed = checkSeed(data.seed);
-      const problem = first(size) ?? first(seed);
+      const dimensions = checkDimensions(data.dimensions);
+      const problem = first(size) ?? first(seed) ?? first(dimensions);
       if (problem) return fail(`newGame: ${problem}`);
       return {
         ok: true,
@@ -51,6 +52,7 @@ export function parseCommand(data: unknown): ParsedCommand | null {
           type: 'newGame',
           ...(size.value !== undefined ? { size: size.value } : {}),
           ...(seed.value !== undefined ? { seed: seed.value } : {}),
+          ...(dimensions.value !== undefined ? { dimensions: dimensions.value } : {}),
         },
       };
     }

@@ -53,7 +53,7 @@ function run(game: GameHandle, command: FrameCommand): Promise<unknown> | void {
       game.undo();
       return;
     case 'newGame':
-      game.newGame({ size: command.size, seed: command.seed });
+      game.newGame({ size: command.size, seed: command.seed, dimensions: command.dimensions });
       return;
     case 'setSkin':
       return game.setSkin(command.skin);

@@ -20,7 +20,6 @@ import type { Lifetime } from '../game-ui/lifetime';
 import { createLifetime } from '../game-ui/lifetime';
 import { noteChanges } from '../game-ui/history/noting';
 import { replaceGame } from '../game-ui/replace';
-import type { OverlayActions } from '../game-ui/overlays';
 import { overlayDelay, startSession } from '../game-ui/session';
 import type { SkinHost } from '../game-ui/skin-host';
 import { createSkinHost } from '../game-ui/skin-host';
@@ -173,27 +172,6 @@ function speaking(
   return [() => spoken, change];
 }
 
-/** What the overlays' buttons do. Closing the overlays is part of destroy(); that answer must not change the saved game. */
-function overlayActionsOf(
-  life: Lifetime,
-  actions: () => GameStoreState,
-  focusGame: () => void,
-  motionReduced: () => boolean,
-  celebration: () => number,
-): OverlayActions {
-  const unlessEnded = (run: () => unknown) => (): void => {
-    if (!life.ended) run();
-  };
-  return {
-    keepGoing: unlessEnded(() => actions().keepGoing()),
-    newGame: unlessEnded(() => actions().newGame()),
-    undo: unlessEnded(() => actions().undo()),
-    focusGame,
-    delay: () => overlayDelay(motionReduced()),
-    celebration,
-  };
-}
-
 /** The handle the host drives the game with: every call is checked, and does nothing once the game is destroyed. */
 function handleOf(
   life: Lifetime,
@@ -244,6 +222,13 @@ function handleOf(
   };
 }
 
+/** What puts focus back on the board: only from inside the game (or from nowhere), never from the host page's controls. */
+const focuser = (shadow: ShadowRoot, view: EmbedView, life: Lifetime) => (): void => {
+  const active = shadow.ownerDocument.activeElement;
+  if (!life.ended && (active === null || active === shadow.ownerDocument.body || active === shadow.host))
+    view.game.focus({ preventScroll: true });
+};
+
 /** Builds a game inside `shadow`; used by `mountGame`, `<cube-2048>` and the iframe page. Its parts end with it, newest first. */
 export function startGame({ shadow, events, options, problems, onDestroy, onLang }: StartParams): GameHandle {
   const doc = shadow.ownerDocument;
@@ -269,13 +254,19 @@ export function startGame({ shadow, events, options, problems, onDestroy, onLang
   };
   const [lang, changeLang] = speaking(win, view, life, () => live.lang, relabel, onLang);
 
-  /** Focus returns to the board only from inside the game (or from nowhere), never from the host page's controls. */
-  const focusGame = (): void => {
-    const active = doc.activeElement;
-    if (!life.ended && (active === null || active === doc.body || active === shadow.host)) view.game.focus({ preventScroll: true });
+  const focusGame = focuser(shadow, view, life);
+  const extrasParams: ExtrasParams = {
+    shadow,
+    store,
+    notices: view.notices,
+    stage: view.stage,
+    lang,
+    game: life,
+    focusGame,
+    delay: () => overlayDelay(motionReduced()),
+    celebration: () => skins.skin()?.winCelebrationMs ?? 0,
   };
-  const overlays = overlayActionsOf(life, actions, focusGame, motionReduced, () => skins.skin()?.winCelebrationMs ?? 0);
-  const [needExtras, extras] = extrasOnDemand({ shadow, store, notices: view.notices, stage: view.stage, actions: overlays, lang }, life);
+  const [needExtras, extras] = extrasOnDemand(extrasParams, life);
   let markReady: (skin: EmbedSkin) => void = () => undefined;
   const ready = new Promise<EmbedSkin>((resolve) => (markReady = resolve));
   const skins = life.own(
@@ -309,11 +300,8 @@ export function startGame({ shadow, events, options, problems, onDestroy, onLang
   if (noted)
     // The history's notices are worded as they are said: it starts once the game speaks its language.
     void Promise.all([import('./history'), spoken]).then(
-      ([{ keepHistory }]) => {
-        // The game-over overlay waits for the finished game to be kept.
-        const history = keepHistory({ store, claim, extras: needExtras, lang, missed: noted() });
-        if (history) overlays.kept = life.own(history).kept;
-      },
+      // The game-over overlay waits for the finished game to be kept.
+      ([{ keepHistory }]) => keepHistory(extrasParams, claim, needExtras, noted()),
       // Offline before the code was cached: no history this time, and nothing more noted for it.
       noted,
     );
@@ -322,7 +310,7 @@ export function startGame({ shadow, events, options, problems, onDestroy, onLang
   life.own(host.clear);
   life.own(store.subscribe((next, previous) => host.changed(next, previous, () => !life.ended)));
   // Keys on the game or on its page, and a gamepad only while the game may take input.
-  const keys = life.own(attachEmbedKeys(win, view.root, session.commands, live.keyboard));
+  const keys = life.own(attachEmbedKeys(win, view.root, session.commands, live.keyboard, { store, skins }));
 
   /** A change of the live options (see LIVE_OPTIONS): repaint, restyle the skin, turn it, rebind the keys, speak. */
   const setLive = (patch: Partial<Live>): void => {

@@ -3,7 +3,7 @@
  * messages carry `source: "cube2048"`; commands must carry `target: "cube2048"` and come
  * from an origin the frame's address allows (read by frame-commands.ts).
  */
-import type { CubeDirection } from '../engine';
+import type { CubeDirection, Dimensions } from '../engine';
 import type { EmbedSkin, GameEventDetail, GameSnapshot, LiveOptions, MoveEventDetail, ScoreEventDetail } from './options';
 
 export const FRAME_SOURCE = 'cube2048';
@@ -34,7 +34,8 @@ type In<T> = { readonly target: typeof FRAME_TARGET; readonly id?: MessageId } &
 export type FrameCommand =
   | In<{ readonly type: 'move'; readonly dir: CubeDirection }>
   | In<{ readonly type: 'undo' }>
-  | In<{ readonly type: 'newGame'; readonly size?: number; readonly seed?: number }>
+  /** No size or `dimensions` (2: a square, 3: a cube) keeps the game's own; no seed is a random one. */
+  | In<{ readonly type: 'newGame'; readonly size?: number; readonly seed?: number; readonly dimensions?: Dimensions }>
   | In<{ readonly type: 'setSkin'; readonly skin: EmbedSkin }>
   /** Any option that applies live: `LiveOptions` (the `OPTIONS` whose effect is "live", in options.ts). */
   | In<{ readonly type: 'setOptions' } & LiveOptions>

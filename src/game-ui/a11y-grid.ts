@@ -10,12 +10,15 @@ export const cellLabel = (exponent: number, lang: Lang = ENGLISH): string =>
 
 /**
  * Mirrors the board for screen readers: `grid` gets role "grid" and rows of cells that
- * name their value or "empty", updated in step with every change of the store.
+ * name their value or "empty", updated in step with every change of the store. With `named`
+ * (the game's board, not a replay's, which names its own), `grid` is named with the board's
+ * shape and size, "Game board, 4 by 4" (a cube's name, by cube-access.ts: "Game cube, 4 by 4 by 4").
  */
 export function mountA11yGrid(
   grid: HTMLElement,
   store: ReadonlyStore<GameView>,
   lang: () => Lang = () => ENGLISH,
+  named?: boolean,
 ): { refresh(): void; dispose(): void } {
   const doc = grid.ownerDocument;
   const rows = doc.createElement('div');
@@ -43,13 +46,14 @@ export function mountA11yGrid(
     grid.setAttribute('role', 'grid');
     grid.setAttribute('aria-rowcount', String(size));
     grid.setAttribute('aria-colcount', String(size));
+    if (named) grid.setAttribute('aria-label', say(lang(), EN_CORE, 'game.boardSized', { size }));
   };
 
   const render = (board: Board): void => {
     // A cube: one grid per layer, by code loaded with the first cube (cube-access.ts).
     if (board.dimensions > 2) {
       cells = [];
-      return void import('./cube-access').then((code) => code.default(grid, rows, store.getState().game.board, lang(), cellLabel));
+      return void import('./cube-access').then((code) => code.default(grid, rows, store.getState().game.board, lang(), cellLabel, named));
     }
     if (cells.length !== board.cells.length) build(board.size);
     board.cells.forEach((e, i) => {
@@ -64,8 +68,11 @@ export function mountA11yGrid(
     if (view.game.board !== previous.game.board) render(view.game.board);
   });
   return {
-    // A new language: "empty" in its words.
-    refresh: () => render(store.getState().game.board),
+    // A new language: "empty" and the board's name in its words (built anew).
+    refresh() {
+      cells = [];
+      render(store.getState().game.board);
+    },
     dispose() {
       unsubscribe();
       rows.remove();

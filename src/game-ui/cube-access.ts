@@ -20,11 +20,14 @@ export default function renderLayers(
   lang: Lang,
   // a11y-grid.ts's, handed in: importing the module that loads this one would split the embed core.
   cellLabel: (exponent: number, lang: Lang) => string,
+  // The game's board is named as a cube ("Game cube, 4 by 4 by 4"); a replay's keeps its own name.
+  named?: boolean,
 ): void {
   const { size, cells } = board;
   // Late code meets the board as it is now: a square that took the cube's place, or a grid disposed meanwhile (rows removed).
   if (board.dimensions !== 3 || !rows.parentNode) return;
   const doc = grid.ownerDocument;
+  if (named) grid.setAttribute('aria-label', cubeSay(lang)('game.cubeSized', { size }));
   grid.setAttribute('role', 'group');
   grid.removeAttribute('aria-rowcount');
   grid.removeAttribute('aria-colcount');

@@ -115,6 +115,8 @@ export function guardSkin(factory: SkinFactory, given: SkinOptions, onError: (er
       }
     },
     ...(skin.inspect ? { inspect: () => skin.inspect!() } : {}),
+    // A cube's layers pulled apart (the spread key held), where the skin can.
+    ...(skin.spreadLayers ? { spreadLayers: (spread: boolean) => guarded(() => skin.spreadLayers!(spread)) } : {}),
   };
 }
 

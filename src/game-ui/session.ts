@@ -10,8 +10,7 @@ import type { CubeDirection } from '../engine';
 import type { QueuedCommands } from '../input';
 import { attachSwipe, queueCommands } from '../input';
 import type { Lang } from '../i18n/core';
-import { ENGLISH, say } from '../i18n/core';
-import { EN_CORE } from '../i18n/en/core';
+import { ENGLISH } from '../i18n/core';
 import { MOVE_MS } from '../skins/timeline';
 import type { GameStore } from '../store';
 import type { GameView } from '../store/types';
@@ -101,18 +100,11 @@ function playerCommands(actions: Actions, hooks: SessionHooks, requestNewGame: (
 }
 
 /**
- * Reads each change aloud, and keeps the board's label saying its size, while `life` lasts.
- * The words for each change load right after the game shows; a change made before they have
- * come waits for them. Returns what labels the board again, and what says anything else.
+ * Reads each change aloud while `life` lasts. The words for each change load right after the
+ * game shows; a change made before they have come waits for them. Returns what says anything else.
  */
-function tellChanges(
-  el: SessionElements,
-  store: GameStore,
-  hooks: SessionHooks,
-  lang: () => Lang,
-  life: Lifetime,
-): [label: () => void, say: (words: string) => void] {
-  const announcer = createAnnouncer(el.live);
+function tellChanges(store: GameStore, live: HTMLElement, hooks: SessionHooks, lang: () => Lang, life: Lifetime): (words: string) => void {
+  const announcer = createAnnouncer(live);
   let describe: typeof describeChange | null = null;
   const words = import('./announce').then(
     (loaded) => (describe = loaded.describeChange),
@@ -122,17 +114,13 @@ function tellChanges(
     const said = describe?.(view, previous, lang());
     if (said && !hooks.quiet?.()) announcer.say(said);
   };
-  const label = (size = store.getState().game.size): void =>
-    el.game.setAttribute('aria-label', say(lang(), EN_CORE, 'game.boardSized', { size }));
-  label();
   life.own(
     store.subscribe((view, previous) => {
       if (describe) tell(view, previous);
       else void words.then(() => tell(view, previous));
-      if (view.game.size !== previous.game.size) label(view.game.size);
     }),
   );
-  return [label, announcer.say];
+  return announcer.say;
 }
 
 export function startSession(el: SessionElements, store: GameStore, hooks: SessionHooks): GameSession {
@@ -142,9 +130,10 @@ export function startSession(el: SessionElements, store: GameStore, hooks: Sessi
   const requestNewGame = newGameAsking(store, hooks);
   const commands = life.own(playerCommands(actions, hooks, requestNewGame));
   const hud = life.own(mountHud(el, store, { reducedMotion: hooks.reducedMotion, lang }));
-  const grid = life.own(mountA11yGrid(el.game, store, lang));
+  // The grid names the board with its size ("Game board, 4 by 4"; a cube's "Game cube, 4 by 4 by 4").
+  const grid = life.own(mountA11yGrid(el.game, store, lang, true));
   life.own(attachSwipe(el.board, commands));
-  const [label, say] = tellChanges(el, store, hooks, lang, life);
+  const say = tellChanges(store, el.live, hooks, lang, life);
   life.listen(el.newGame, 'click', () => commands.newGame());
   life.listen(el.undo, 'click', () => commands.undo());
   return {
@@ -152,7 +141,6 @@ export function startSession(el: SessionElements, store: GameStore, hooks: Sessi
     requestNewGame,
     say,
     relabel() {
-      label();
       hud.refresh();
       grid.refresh();
     },

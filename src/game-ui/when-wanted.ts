@@ -5,20 +5,21 @@
  * wait for them and a player who never finishes a game never downloads them.
  */
 import type { GameView, ReadonlyStore } from '../store/types';
-import type { Lifetime } from './lifetime';
+import type { Ending, Lifetime } from './lifetime';
 
 /** Whether the game shows something only such a part draws: a finished game, or notices. */
 const extrasWanted = ({ game, notices }: GameView): boolean => game.status === 'won' || game.status === 'over' || notices.length > 0;
 
 /**
- * Loads `load`'s part once, when `store` first shows what `extrasWanted` says, or when the
- * returned function is called; a failed load (offline) is said once in the console and tried
- * again next time. The part is owned by `life`.
+ * Loads `load`'s part once, when `store` first shows what `wanted` says (by default what
+ * `extrasWanted` says), or when the returned function is called; a failed load (offline) is
+ * said once in the console and tried again next time. The part is owned by `life`.
  */
-export function loadWhenWanted<T extends { dispose(): void }>(
+export function loadWhenWanted<T extends Ending>(
   store: ReadonlyStore<GameView>,
   load: () => Promise<T>,
   life: Lifetime,
+  wanted = extrasWanted,
 ): () => Promise<T | null> {
   let loading: Promise<T | null> | null = null;
   const need = (): Promise<T | null> =>
@@ -26,15 +27,15 @@ export function loadWhenWanted<T extends { dispose(): void }>(
       // Arriving after `life` ended, it is ended at once (lifetime.ts).
       (part) => life.own(part),
       (error: unknown) => {
-        console.warn('cube2048: no dialogs', error);
+        console.warn('cube2048: not loaded', error);
         loading = null;
         return null;
       },
     ));
-  if (extrasWanted(store.getState())) void need();
+  if (wanted(store.getState())) void need();
   life.own(
     store.subscribe((next) => {
-      if (extrasWanted(next)) void need();
+      if (wanted(next)) void need();
     }),
   );
   return need;

@@ -7,7 +7,7 @@ import type { Lang } from '../i18n/core';
 import { ENGLISH, say } from '../i18n/core';
 import { EN_CUBE } from '../i18n/en/cube';
 import { keysOr } from './keys-or';
-import type { CubeHowToCaps } from './keymap';
+import type { CubeHowToCaps } from './cube-keymap';
 
 /** The catalogue's `cube.howTo` with the keymap's keys, each key cap in [brackets]. */
 export function cubeHowToSentence(lang: Lang = ENGLISH, keys: CubeHowToCaps = CUBE_HOW_TO_CAPS): string {

@@ -1,7 +1,7 @@
 /**
- * Every key binding of cube2048 in one place: which key asks for which command in the
- * browser game, the page's AI panel, the terminal and the replay viewer, and how help texts
- * name those keys. Pure (no DOM), so the terminal command reads it too. Help texts take a
+ * Every key binding of cube2048 in one place (a cube's own, in cube-keymap.ts beside it, only
+ * where a cube is played): which key asks for which command in the browser game, the page's AI
+ * panel, the terminal and the replay viewer, and how help texts name those keys. Pure (no DOM), so the terminal command reads it too. Help texts take a
  * command's keys from here, never writing them out (the page and the embed read copies made
  * by these functions and kept true by a test: see the end).
  *
@@ -59,19 +59,6 @@ export const GAME_KEYS: Keymap<GameCommand> = {
   'Mod+z': 'undo',
   n: 'newGame',
 };
-
-/**
- * A cube's keys for its third axis, wherever a cube is played (kept apart from GAME_KEYS so a
- * square-only game carries none): F sends the tiles forward, away from you (`in`), B back
- * toward you (`out`), and Page Down and Page Up go down and up the stack of layers the same way.
- */
-export const DEPTH_KEYS: Keymap<DepthDirection> = { f: 'in', b: 'out', PageDown: 'in', PageUp: 'out' };
-
-/**
- * The key held to pull a cube's layers apart in the browser (the 3D board's `spreadLayers`): X, for
- * "x-ray", free among every other binding and away from where AZERTY and QWERTZ move letters.
- */
-export const SPREAD_KEYS: Keymap<'spread'> = { x: 'spread' };
 
 /** The AI panel's keys on the game page; I for "idea" is free among the game keys. */
 export const AI_KEYS: Keymap<'hint' | 'stopAutoplay'> = { '[Shift+]i': 'hint', '[Any+]Escape': 'stopAutoplay' };
@@ -189,21 +176,8 @@ export interface ViewHowToCaps {
   readonly reset: readonly string[];
 }
 
-const capsOf = (map: Keymap, command: KeyCommand): string[] => keysFor(map, command).map((key) => `[${keyLabel(key)}]`);
-
-/** The keys of a cube game's how-to sentence, by what they do, each key cap in [brackets]. */
-export interface CubeHowToCaps {
-  readonly in: readonly string[];
-  readonly out: readonly string[];
-  readonly spread: readonly string[];
-}
-
-/** The cube's how-to sentence's key caps, from the bindings above. */
-export const cubeHowToCaps = (): CubeHowToCaps => ({
-  in: capsOf(DEPTH_KEYS, 'in'),
-  out: capsOf(DEPTH_KEYS, 'out'),
-  spread: capsOf(SPREAD_KEYS, 'spread'),
-});
+/** A command's keys in `map` as help texts' key caps, each in [brackets]. */
+export const capsOf = (map: Keymap, command: KeyCommand): string[] => keysFor(map, command).map((key) => `[${keyLabel(key)}]`);
 
 /** The view's how-to sentence's key caps, from the bindings above. */
 export const viewHowToCaps = (): ViewHowToCaps => ({

@@ -1,7 +1,8 @@
 /**
  * A cube in an embed: the `dimensions` option (mountGame, the attribute), `move('in')` and
- * `move('out')` on the handle (refused on a square board, as the engine refuses them), and
- * `getState()` giving every layer's cells. What the board draws of a cube is the skins' tests'.
+ * `move('out')` on the handle (refused on a square board, as the engine refuses them),
+ * `getState()` giving every layer's cells, the keymap's keys for a cube (in, out, spread held)
+ * and the board's name. What the board draws of a cube is the skins' tests'.
  */
 import { describe, expect, it } from 'vitest';
 import type { GameSnapshot } from '../../src/embed/options';
@@ -9,8 +10,17 @@ import type { Cube2048Element } from '../../src/embed/element';
 import type { CubeDirection, GameState } from '../../src/engine';
 import { newGame, playMove, toLayers } from '../../src/engine';
 import { openEmbedsPage, useFixtures } from './fixtures/serve';
-import type { OpenedPage } from './harness';
+import type { OpenedPage, TestPage } from './harness';
 import { sharedBrowser } from './harness';
+
+declare global {
+  interface Window {
+    /** What the "spreading" skin was told: true as the layers spread, false as they close. */
+    spreads: boolean[];
+    /** Each Page Down that reached the page, and whether the game took it (its default prevented). */
+    pageDowns: boolean[];
+  }
+}
 
 const browser = sharedBrowser();
 const fixtures = useFixtures();
@@ -110,4 +120,127 @@ describe('a cube in an embed', () => {
     expect(await opened.errors()).toEqual([]);
     await opened.close();
   });
+
+  it('takes the keymap’s keys for a cube while it has focus: F and Page Down in, B and Page Up out, X held spreads the skin’s layers', async () => {
+    const opened = await hostPage();
+    const { page } = opened;
+    await mountSpreading(page, { dimensions: 3, size: 4, seed: 7 });
+    await page.evaluate(() => gameElement()?.focus());
+    await spreadsWithX(page);
+    expect(await page.evaluate(() => window.spreads)).toEqual([true, false]);
+
+    for (const key of ['f', 'b', 'PageDown', 'PageUp']) await page.keyboard.press(key);
+    const expected = played(7, ['in', 'out', 'in', 'out']);
+    await expect
+      .poll(() => page.evaluate(() => JSON.stringify(window.game.getState())).then((text) => JSON.parse(text) as GameSnapshot), {
+        timeout: 15_000,
+      })
+      .toMatchObject({ moves: expected.record.length, layers: toLayers(expected.board) });
+    expect(expected.record.length).toBeGreaterThan(0);
+    expect(await opened.errors()).toEqual([]);
+    await opened.close();
+  });
+
+  it('takes a cube’s keys only with focus in "focus" scope, anywhere in "page" scope, and never on a square it became', async () => {
+    const opened = await hostPage();
+    const { page } = opened;
+    await mountSpreading(page, { dimensions: 3, size: 4, seed: 7 });
+    await page.evaluate(() => gameElement()?.focus());
+    await spreadsWithX(page);
+    // Focus on the host page, outside the game.
+    await page.evaluate(() => {
+      const outside = Object.assign(document.createElement('div'), { tabIndex: -1, textContent: 'host' });
+      document.body.append(outside);
+      outside.focus();
+    });
+    await page.keyboard.press('f');
+    await page.keyboard.press('b');
+    expect(await page.evaluate(() => window.game.getState().moves)).toBe(0);
+
+    await page.evaluate(() => window.game.setOptions({ keyboard: 'page' }));
+    await page.keyboard.press('f');
+    await page.keyboard.press('b');
+    await expect.poll(() => page.evaluate(() => window.game.getState().moves), { timeout: 15_000 }).toBeGreaterThan(0);
+
+    // A square of the same size: its Page Down is the page's again, and X spreads nothing.
+    await page.evaluate(() => {
+      window.game.newGame({ dimensions: 2 });
+      window.pageDowns = [];
+      window.addEventListener('keydown', (event) => event.key === 'PageDown' && window.pageDowns.push(event.defaultPrevented));
+    });
+    await page.keyboard.press('PageDown');
+    await page.keyboard.press('x');
+    expect(await page.evaluate(() => window.pageDowns)).toEqual([false]);
+    expect(await page.evaluate(() => window.spreads)).toEqual([true, false]);
+    expect(await page.evaluate(() => window.game.getState())).toMatchObject({ dimensions: 2, moves: 0 });
+    expect(await opened.errors()).toEqual([]);
+    await opened.close();
+  });
+
+  it('names its board as a cube, and as a square again once a square of the same size replaces it', async () => {
+    const opened = await hostPage();
+    const { page } = opened;
+    await mountSpreading(page, { dimensions: 3, size: 4, seed: 2 });
+    const name = (): Promise<string | null | undefined> => page.evaluate(() => gameElement()?.getAttribute('aria-label'));
+    await expect.poll(name, { timeout: 15_000 }).toBe('Game cube, 4 by 4 by 4');
+    await page.evaluate(() => window.game.newGame({ dimensions: 2 }));
+    await expect.poll(name, { timeout: 15_000 }).toBe('Game board, 4 by 4');
+    await page.evaluate(() => window.game.newGame({ dimensions: 3, size: 3 }));
+    await expect.poll(name, { timeout: 15_000 }).toBe('Game cube, 3 by 3 by 3');
+    await page.evaluate(() => window.game.setOptions({ lang: 'fr' }));
+    await expect.poll(name, { timeout: 15_000 }).toBe('Cube de 3 sur 3 sur 3');
+    expect(await opened.errors()).toEqual([]);
+    await opened.close();
+  });
 });
+
+/**
+ * Mounts a game with the "spreading" skin: one that draws squares and cubes (a text line) and
+ * notes each spreadLayers call in `window.spreads`; `gameElement()` is then the game's focusable board.
+ */
+async function mountSpreading(page: TestPage, options: { dimensions: 3; size: number; seed: number }): Promise<void> {
+  await page.evaluate(async (asked) => {
+    window.spreads = [];
+    const spreading = () => {
+      let board: HTMLElement | null = null;
+      return {
+        name: 'spreading',
+        dimensions: [2, 3] as const,
+        mount(host: HTMLElement) {
+          board = Object.assign(document.createElement('div'), { textContent: 'board' });
+          host.append(board);
+        },
+        setHint() {},
+        update() {},
+        finish() {},
+        dispose() {
+          board?.remove();
+        },
+        spreadLayers(on: boolean) {
+          window.spreads.push(on);
+        },
+      };
+    };
+    (window as unknown as { gameElement: () => HTMLElement | null | undefined }).gameElement = () =>
+      document.querySelector('[data-cube2048]')?.shadowRoot?.querySelector<HTMLElement>('.game');
+    window.game = window.embeds.mountGame(document.getElementById('host') as HTMLElement, { skin: spreading, storage: false, ...asked });
+    await window.game.ready;
+  }, options);
+}
+
+declare function gameElement(): HTMLElement | null | undefined;
+
+/** Holds X until the cube's keys (loaded with the first cube) spread the layers, then lets go. */
+async function spreadsWithX(page: TestPage): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await page.keyboard.down('x');
+        const spread = await page.evaluate(() => window.spreads.includes(true));
+        await page.keyboard.up('x');
+        return spread;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+}

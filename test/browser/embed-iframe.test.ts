@@ -169,6 +169,27 @@ describe('the iframe page', () => {
     expect({ red: r! < 30, green: g! > 80, blue: b! < 30 }, 'the host page shows').toEqual({ red: true, green: true, blue: true });
   });
 
+  it('starts a cube on a newGame message with dimensions 3, and then plays in and out', async () => {
+    const { page } = await parentPage();
+    const frame = await page.evaluate(
+      (src) => window.addFrame(src),
+      frameUrl({ skin: 'flat', 'storage-key': 'none', origin: originOf(parent.url) }),
+    );
+    await waitFor(page, frame, 'ready');
+    await page.evaluate(
+      (frame) => window.send(frame, { target: 'cube2048', type: 'newGame', dimensions: 3, size: 3, seed: 4, id: 'cube' }),
+      frame,
+    );
+    await page.evaluate((frame) => window.send(frame, { target: 'cube2048', type: 'move', dir: 'in', id: 'in' }), frame);
+    await page.evaluate((frame) => window.send(frame, { target: 'cube2048', type: 'move', dir: 'out', id: 'out' }), frame);
+    const answers = await waitFor(page, frame, 'state', 3);
+    const [started, ...moved] = ['cube', 'in', 'out'].map((id) => answers.find((m) => m.type === 'state' && m.id === id));
+    expect(started?.type === 'state' && started.state).toMatchObject({ dimensions: 3, size: 3, seed: 4, moves: 0 });
+    expect(started?.type === 'state' && started.state.layers).toHaveLength(3);
+    // A new cube has two tiles: `in` or `out` moves at least one of them.
+    expect(moved.map((m) => (m?.type === 'state' ? m.state.moves : 0)).at(-1)).toBeGreaterThan(0);
+  });
+
   it('answers a malformed command with an error, and refuses commands from an origin it does not list', async () => {
     const { page } = await parentPage();
     const listed = await page.evaluate((src) => window.addFrame(src), frameUrl({ skin: 'flat', origin: originOf(parent.url) }));

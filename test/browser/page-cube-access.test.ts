@@ -32,7 +32,7 @@ const layerGrids = (page: TestPage): Promise<{ name: string | null; cells: strin
 describe('a cube game for a screen reader', () => {
   const browser = sharedBrowser();
 
-  it('mirrors the cube as one named grid per layer, inside the game’s group', async () => {
+  it('mirrors the cube as one named grid per layer, inside the game’s group named as a cube', async () => {
     const game = await openGame(browser(), { storage: { [GAME_KEY]: saveOf(cubeWithEights()) } });
     try {
       const { page } = game;
@@ -43,6 +43,7 @@ describe('a cube game for a screen reader', () => {
       expect(grids[1]!.cells.slice(0, 4)).toEqual(['empty', 'empty', '8', '8']);
       expect(grids[0]!.cells[15]).toBe('2');
       expect(await page.getAttribute('#game', 'role')).toBe('group');
+      expect(await page.getAttribute('#game', 'aria-label')).toBe('Game cube, 4 by 4 by 4');
       expect(await game.errors()).toEqual([]);
     } finally {
       await game.close();
@@ -65,10 +66,11 @@ describe('a cube game for a screen reader', () => {
     }
   });
 
-  it('names the layers in the player’s language', async () => {
+  it('names the cube and its layers in the player’s language', async () => {
     const game = await openGame(browser(), { locale: 'de-DE', storage: { [GAME_KEY]: saveOf(cubeWithEights()) } });
     try {
       await expect.poll(() => layerGrids(game.page).then((g) => g[0]?.name), { timeout: 20_000 }).toBe('Ebene 1 · vorne');
+      await expect.poll(() => game.page.getAttribute('#game', 'aria-label'), { timeout: 15_000 }).toBe('Würfel, 4 mal 4 mal 4');
     } finally {
       await game.close();
     }

@@ -153,6 +153,50 @@ describe('the 3D cube skin on a cube game', () => {
     expect(changed(together, await redrawn(page))).toBeLessThan(0.002);
   });
 
+  it('names each layer under its frame while spread, in the board’s language, and keeps to a dozen draw calls spread with every tile moving', async () => {
+    const { page } = await skinPage();
+    await mountCube(page, FRONT_FULL);
+    /** The layers' names as shown: their words and boxes, none while hidden. */
+    const names = () =>
+      page.evaluate(() => {
+        const root = document.querySelector<HTMLElement>('#host [data-layer-names]');
+        if (!root || getComputedStyle(root).display === 'none') return [];
+        return [...root.children].map((el) => {
+          const { left, top, right, bottom } = el.getBoundingClientRect();
+          return { text: el.textContent, left, top, right, bottom, opacity: Number(getComputedStyle(el).opacity) };
+        });
+      });
+    expect(await names()).toEqual([]);
+    await page.evaluate(() => window.fixture.spreadLayers(true));
+    await page.evaluate((t) => window.fixture.advance(t), SPREAD_MS + 1);
+    const shown = await names();
+    expect(shown.map((n) => n.text)).toEqual(['Layer 1 · front', 'Layer 2', 'Layer 3', 'Layer 4 · back']);
+    for (const [i, box] of shown.entries()) {
+      expect(box.opacity).toBe(1);
+      // Inside the 600 px host, and apart from every other name.
+      expect(box.left).toBeGreaterThanOrEqual(0);
+      expect(box.top).toBeGreaterThanOrEqual(0);
+      expect(box.right).toBeLessThanOrEqual(600);
+      expect(box.bottom).toBeLessThanOrEqual(600);
+      for (const other of shown.slice(i + 1))
+        expect(box.right <= other.left || other.right <= box.left || box.bottom <= other.top || other.bottom <= box.top).toBe(true);
+    }
+    await page.evaluate(() => window.fixture.move('in'));
+    await page.evaluate((t) => window.fixture.advance(t), SLIDE_MS / 2);
+    expect((await page.evaluate(() => window.fixture.inspect().tiles)).filter((t) => t.layer! > 0 && t.layer! < 3)).toHaveLength(16);
+    expect((await page.evaluate(() => window.fixture.stats()))!.drawCalls).toBeLessThanOrEqual(12);
+    await page.evaluate((t) => window.fixture.advance(t), END);
+
+    await page.evaluate(() => document.documentElement.setAttribute('lang', 'de'));
+    await expect
+      .poll(() => names().then((n) => n.map((x) => x.text)), { timeout: 15_000 })
+      .toEqual(['Ebene 1 · vorne', 'Ebene 2', 'Ebene 3', 'Ebene 4 · hinten']);
+    await page.evaluate(() => window.fixture.spreadLayers(false));
+    await page.evaluate((t) => window.fixture.advance(t), SPREAD_MS + 1);
+    expect(await names()).toEqual([]);
+    await page.evaluate(() => document.documentElement.setAttribute('lang', 'en'));
+  });
+
   it('spreads at once under reduced motion', async () => {
     const { page } = await skinPage();
     await mountCube(page, { skin: 'cubes', seed: 9, size: 3, dimensions: 3, reducedMotion: true });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ANSWER_KEYS, DEPTH_KEYS, GAME_KEYS, TERMINAL_KEYS, keyLabel, keysFor } from '../../src/input/keymap';
+import { DEPTH_KEYS } from '../../src/input/cube-keymap';
+import { ANSWER_KEYS, GAME_KEYS, TERMINAL_KEYS, keyLabel, keysFor } from '../../src/input/keymap';
 import { FRAME_KEYS, answerOf, commandOfKey, keysHelp } from '../../src/cli/play-keys';
 import { decodeKeys } from '../../src/cli/keys';
 import { renderFrame } from '../../src/skins/terminal';

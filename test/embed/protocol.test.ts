@@ -17,6 +17,10 @@ describe('commands posted to the iframe page', () => {
       ok: true,
       command: { target: 'cube2048', type: 'newGame', size: 5, seed: 9 },
     });
+    expect(parseCommand({ target: 'cube2048', type: 'newGame', size: 4, dimensions: 3 })).toEqual({
+      ok: true,
+      command: { target: 'cube2048', type: 'newGame', size: 4, dimensions: 3 },
+    });
     expect(parseCommand({ target: 'cube2048', type: 'setSkin', skin: 'flat' })).toMatchObject({ ok: true, command: { skin: 'flat' } });
     expect(parseCommand({ target: 'cube2048', type: 'setOptions', theme: 'dark', reducedMotion: false })).toMatchObject({
       ok: true,
@@ -37,6 +41,11 @@ describe('commands posted to the iframe page', () => {
     expect(parseCommand({ target: 'cube2048', type: 'newGame', size: 12 })).toMatchObject({
       ok: false,
       error: expect.stringContaining('size 12 is not a board size'),
+    });
+    expect(parseCommand({ target: 'cube2048', type: 'newGame', dimensions: 4, id: 2 })).toMatchObject({
+      ok: false,
+      id: 2,
+      error: expect.stringMatching(/^newGame: .*dimensions 4/),
     });
     expect(parseCommand({ target: 'cube2048', type: 'explode' })).toMatchObject({
       ok: false,

@@ -25,17 +25,8 @@ import { EN_LAYERS } from '../../src/i18n/en/layers';
 import type { Keymap } from '../../src/input/keymap';
 import { cubeHowToSentence } from '../../src/input/cube-how-to';
 import { howToSentence } from '../../src/input/how-to';
-import {
-  AI_KEYS,
-  ANSWER_KEYS,
-  DEPTH_KEYS,
-  GAME_KEYS,
-  REPLAY_KEYS,
-  SPREAD_KEYS,
-  TERMINAL_KEYS,
-  keyLabel,
-  moveSets,
-} from '../../src/input/keymap';
+import { DEPTH_KEYS, SPREAD_KEYS } from '../../src/input/cube-keymap';
+import { AI_KEYS, ANSWER_KEYS, GAME_KEYS, REPLAY_KEYS, TERMINAL_KEYS, keyLabel, moveSets } from '../../src/input/keymap';
 import { BUILT_IN_SKINS } from '../../src/skins/registry';
 import { NO_WEBGL_MESSAGE } from '../../src/skins/skin';
 

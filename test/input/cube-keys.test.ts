@@ -54,4 +54,32 @@ describe('a cube’s keys', () => {
     expect(k.down('f', { ctrlKey: true }).defaultPrevented).toBe(false);
     expect(k.log).toEqual([]);
   });
+
+  it('act only while a cube is played, leaving the keys to the page otherwise', () => {
+    const doc = Object.assign(new EventTarget(), { defaultView: new EventTarget() });
+    const log: string[] = [];
+    let cube = false;
+    attachCubeKeys(doc as unknown as Document, { move: (dir) => log.push(dir), spread: () => log.push('spread'), active: () => cube });
+    const body = new FakeElement('BODY', doc);
+    expect(fire(doc, 'keydown', key('PageDown'), body).defaultPrevented).toBe(false);
+    fire(doc, 'keydown', key('x'), body);
+    cube = true;
+    expect(fire(doc, 'keydown', key('PageDown'), body).defaultPrevented).toBe(true);
+    expect(log).toEqual(['in']);
+  });
+
+  it('on an element (an embed’s "focus" scope), listen there alone and bring the layers together when focus leaves it', () => {
+    const win = new EventTarget();
+    const doc = Object.assign(new EventTarget(), { defaultView: win });
+    const root = Object.assign(new EventTarget(), { ownerDocument: doc });
+    const log: string[] = [];
+    attachCubeKeys(root as unknown as HTMLElement, { move: (dir) => log.push(dir), spread: (on) => log.push(on ? 'spread' : 'together') });
+    const body = new FakeElement('BODY', doc);
+    fire(doc, 'keydown', key('f'), body);
+    fire(root, 'keydown', key('b'), body);
+    fire(root, 'keydown', key('x'), body);
+    win.dispatchEvent(new Event('blur'));
+    root.dispatchEvent(new Event('focusout'));
+    expect(log).toEqual(['out', 'spread', 'together']);
+  });
 });

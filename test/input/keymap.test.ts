@@ -7,7 +7,8 @@ import type { KeyLike } from '../../src/input';
 import { CUBE_HOW_TO_CAPS, CUBE_SHORTCUTS, cubeHowToSentence } from '../../src/input/cube-how-to';
 import { HOW_TO_CAPS, howToSentence } from '../../src/input/how-to';
 import { VIEW_HOW_TO_CAPS, viewHowToSentence } from '../../src/input/view-how-to';
-import { DEPTH_KEYS, SPREAD_KEYS, cubeHowToCaps, viewHowToCaps } from '../../src/input/keymap';
+import { DEPTH_KEYS, SPREAD_KEYS, cubeHowToCaps } from '../../src/input/cube-keymap';
+import { viewHowToCaps } from '../../src/input/keymap';
 import {
   AI_KEYS,
   ANSWER_KEYS,

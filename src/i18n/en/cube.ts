@@ -9,6 +9,8 @@ export const EN_CUBE = {
   'said.mergedIn': 'Merged {merges} in layer {layer}.',
   'said.spawnIn': 'New {value} in layer {layer}, row {row}, column {column}.',
   'said.newCube': 'New game on a {size} by {size} by {size} cube.',
+  /** The accessible name of a cube game's board (a square's is `game.boardSized`, "Game board, 4 by 4"). */
+  'game.cubeSized': 'Game cube, {size} by {size} by {size}',
   /**
    * How to play a cube's third axis on the game page, shown on cube games, said by `cubeHowToSentence` (src/input/cube-how-to.ts):
    * {in} the keys that slide the tiles away from the player (to the far layer), {out} toward the player, {spread} the key held

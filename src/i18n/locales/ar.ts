@@ -100,6 +100,7 @@ export default {
   'said.undo': 'تم التراجع عن آخر نقلة.',
   'said.new': 'لعبة جديدة على لوحة {size} في {size}.',
   'said.newCube': 'لعبة جديدة على مكعب {size} في {size} في {size}.',
+  'game.cubeSized': 'مكعب اللعب، {size} في {size} في {size}',
   'said.keepGoing': 'اللعب مستمر بعد {target}.',
   'said.sync': 'تابعتَ اللعبة في علامة تبويب أخرى.',
   'lang.auto': 'لغة المتصفح',

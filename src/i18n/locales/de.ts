@@ -96,6 +96,7 @@ export default {
   'said.undo': 'Letzter Zug zurückgenommen.',
   'said.new': 'Neues Spiel auf einem Spielfeld {size} mal {size}.',
   'said.newCube': 'Neues Spiel auf einem Würfel {size} mal {size} mal {size}.',
+  'game.cubeSized': 'Würfel, {size} mal {size} mal {size}',
   'said.keepGoing': 'Es geht weiter über {target} hinaus.',
   'said.sync': 'Das Spiel wurde in einem anderen Tab fortgesetzt.',
   'lang.auto': 'Sprache des Browsers',

@@ -96,6 +96,7 @@ export default {
   'said.undo': 'Se deshizo la última jugada.',
   'said.new': 'Nueva partida en un tablero de {size} por {size}.',
   'said.newCube': 'Nueva partida en un cubo de {size} por {size} por {size}.',
+  'game.cubeSized': 'Cubo de {size} por {size} por {size}',
   'said.keepGoing': 'Sigues jugando más allá de {target}.',
   'said.sync': 'La partida se continuó en otra pestaña.',
   'lang.auto': 'Idioma del navegador',

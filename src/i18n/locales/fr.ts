@@ -96,6 +96,7 @@ export default {
   'said.undo': 'Dernier coup annulé.',
   'said.new': 'Nouvelle partie sur un plateau de {size} sur {size}.',
   'said.newCube': 'Nouvelle partie sur un cube de {size} sur {size} sur {size}.',
+  'game.cubeSized': 'Cube de {size} sur {size} sur {size}',
   'said.keepGoing': 'La partie continue au-delà de {target}.',
   'said.sync': 'La partie a continué dans un autre onglet.',
   'lang.auto': 'Langue du navigateur',

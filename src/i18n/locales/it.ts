@@ -96,6 +96,7 @@ export default {
   'said.undo': 'Ultima mossa annullata.',
   'said.new': 'Nuova partita su una griglia {size} per {size}.',
   'said.newCube': 'Nuova partita su un cubo {size} per {size} per {size}.',
+  'game.cubeSized': 'Cubo di gioco, {size} per {size} per {size}',
   'said.keepGoing': 'Si continua oltre {target}.',
   'said.sync': 'La partita è proseguita in un’altra scheda.',
   'lang.auto': 'Lingua del browser',

@@ -94,6 +94,7 @@ export default {
   'said.undo': '最後の一手を戻しました。',
   'said.new': '{size}×{size} の盤面で新しいゲーム。',
   'said.newCube': '{size}×{size}×{size} の立方体で新しいゲーム。',
+  'game.cubeSized': '立方体 {size}×{size}×{size}',
   'said.keepGoing': '{target} を超えて続けます。',
   'said.sync': 'ゲームは別のタブで続けられました。',
   'lang.auto': 'ブラウザの言語',

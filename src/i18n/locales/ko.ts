@@ -93,6 +93,7 @@ export default {
   'said.undo': '마지막 이동을 되돌렸습니다.',
   'said.new': '{size}×{size} 보드에서 새 게임.',
   'said.newCube': '{size}×{size}×{size} 정육면체에서 새 게임.',
+  'game.cubeSized': '게임 큐브, {size}×{size}×{size}',
   'said.keepGoing': '{target}을(를) 넘어 계속합니다.',
   'said.sync': '게임이 다른 탭에서 이어졌습니다.',
   'lang.auto': '브라우저 언어',

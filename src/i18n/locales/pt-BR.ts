@@ -95,6 +95,7 @@ export default {
   'said.undo': 'A última jogada foi desfeita.',
   'said.new': 'Novo jogo em um tabuleiro de {size} por {size}.',
   'said.newCube': 'Novo jogo em um cubo de {size} por {size} por {size}.',
+  'game.cubeSized': 'Cubo de {size} por {size} por {size}',
   'said.keepGoing': 'Continuando além de {target}.',
   'said.sync': 'O jogo continuou em outra aba.',
   'lang.auto': 'Idioma do navegador',

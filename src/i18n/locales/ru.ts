@@ -100,6 +100,7 @@ export default {
   'said.undo': 'Последний ход отменён.',
   'said.new': 'Новая игра на поле {size} на {size}.',
   'said.newCube': 'Новая игра на кубе {size} на {size} на {size}.',
+  'game.cubeSized': 'Игровой куб {size} на {size} на {size}',
   'said.keepGoing': 'Игра продолжается после {target}.',
   'said.sync': 'Игра продолжилась в другой вкладке.',
   'lang.auto': 'Язык браузера',

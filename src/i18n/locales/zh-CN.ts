@@ -88,6 +88,7 @@ export default {
   'said.undo': '已撤销最后一步。',
   'said.new': '在 {size}×{size} 的棋盘上开始新游戏。',
   'said.newCube': '在 {size}×{size}×{size} 的立方体上开始新游戏。',
+  'game.cubeSized': '立方体，{size}×{size}×{size}',
   'said.keepGoing': '超过 {target} 继续玩。',
   'said.sync': '游戏已在另一个标签页中继续。',
   'lang.auto': '浏览器语言',

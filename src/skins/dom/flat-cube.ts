@@ -4,10 +4,10 @@
  * that moves in or out travels from one panel's cell to the next's. Styles through the CSSOM
  * only, like the square board. The names follow the language marked on the nearest `lang`.
  */
-import type { Lang, Locale } from '../../i18n/core';
-import { ENGLISH, LOCALES } from '../../i18n/core';
+import { ENGLISH } from '../../i18n/core';
 import type { CubePose } from '../cube-pose';
 import { cubePose } from '../cube-pose';
+import { followLang } from '../follow-lang';
 import { layerName } from '../layer-name';
 import { BOARD_COLOURS, TILE_FONT, labelFontScale, textColour, tileColour, tileLabel, tileValue } from '../palette';
 import type { TileView } from '../skin';
@@ -30,45 +30,6 @@ function styled(style: Partial<CSSStyleDeclaration>): HTMLDivElement {
   const el = document.createElement('div');
   Object.assign(el.style, style);
   return el;
-}
-
-/** The element whose `lang` the page or embed marks: the nearest, across a shadow root's edge. */
-function markedLang(el: Element): Element | null {
-  let node: Element | null = el;
-  while (node) {
-    const marked: Element | null = node.closest('[lang]');
-    if (marked) return marked;
-    const root = node.getRootNode();
-    node = root instanceof ShadowRoot ? root.host : null;
-  }
-  return null;
-}
-
-const localeOf = (el: Element | null): Locale => {
-  const tag = el?.getAttribute('lang') ?? 'en';
-  return (LOCALES as readonly string[]).includes(tag) ? (tag as Locale) : 'en';
-};
-
-/** Follows the language marked around `el`: `onLang` with each one once its words are loaded. */
-function followLang(el: Element, onLang: (lang: Lang) => void): () => void {
-  const marked = markedLang(el);
-  let asked: Locale | null = null;
-  const load = (): void => {
-    const locale = localeOf(marked);
-    if (locale === asked) return;
-    asked = locale;
-    // Fetched as the game fetches a language (a static import here splits the script-tag build's first file in five).
-    void import('../../i18n/load')
-      .then((code) => code.loadLang(locale))
-      .then((lang) => {
-        if (asked === locale) onLang(lang);
-      });
-  };
-  load();
-  if (!marked) return () => {};
-  const observer = new MutationObserver(load);
-  observer.observe(marked, { attributes: true, attributeFilter: ['lang'] });
-  return () => observer.disconnect();
 }
 
 /** A tile's look for `track` in a layout whose tiles are `side` px. */

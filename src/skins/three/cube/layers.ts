@@ -4,14 +4,19 @@
  * same five draw calls and the looks as they are); this module poses the tiles in their layers
  * (layout.ts), turns the numbers to face the camera, hides the contact shadows (the cubes float),
  * adds one instanced mesh of thin frames, one around each layer's base, receding toward the
- * board (the cube's back, where `in` leads), and pulls the layers apart on demand.
+ * board (the cube's back, where `in` leads), and pulls the layers apart on demand, each then
+ * named under its frame ("Layer 1 · front", in the board's language) by a label in the page
+ * over the canvas: words cost no draw call, and read as crisply as the page's.
  */
-import type { InstancedMesh, MeshBasicMaterial, Vector3 } from 'three';
+import type { InstancedMesh, MeshBasicMaterial, MeshLambertMaterial, Vector3 } from 'three';
+import { ENGLISH } from '../../../i18n/core';
+import { followLang } from '../../follow-lang';
+import { layerName } from '../../layer-name';
 import type { TileView } from '../../skin';
 import type { Timeline } from '../../timeline';
 import type { Stage } from '../cubes';
 import type { CubeLayers, CubesScene } from '../scene';
-import { CUBE_HEIGHT, CUBE_SIDE, LABEL_WIDTH, SLOT_SIDE, SLOT_TOP, heightOf } from '../measures';
+import { BOARD_THICKNESS, CUBE_HEIGHT, CUBE_SIDE, LABEL_WIDTH, RIM, SLOT_SIDE, SLOT_TOP, heightOf } from '../measures';
 import type { SpreadView } from './layout';
 import { CUBE, cubeSide, frameHalf, setLayerReach, splitRow, spreadAt, spreadBase, spreadColumns, spreadShift } from './layout';
 
@@ -50,6 +55,8 @@ gl_Position = projectionMatrix * mvPosition;`,
 interface CubeParts {
   readonly labels: MeshBasicMaterial;
   readonly frames: InstancedMesh;
+  /** The frames' own: the slots' colour, or the look's frame colour drawn as light (see `paintFrames`). */
+  readonly frameMaterial: MeshLambertMaterial;
 }
 
 const partsOf = new WeakMap<CubesScene, CubeParts>();
@@ -61,11 +68,93 @@ function cubeParts(board: CubesScene): CubeParts {
   // The bars are slots stretched thin (their 64 instances hold any cube's 4 a layer), in the slots' colour (the board's is too dark on a dark page).
   // Made from the scene's own objects: importing three's classes here would move three out of the skin's chunk into one of its own.
   const frames = gpu.track(slots.clone());
-  frames.material = materials.slot;
+  const frameMaterial = gpu.track(materials.slot.clone());
+  frames.material = frameMaterial;
   board.scene.add(frames);
-  parts = { labels: gpu.track(facingLabels(materials.label)), frames };
+  parts = { labels: gpu.track(facingLabels(materials.label)), frames, frameMaterial };
   partsOf.set(board, parts);
   return parts;
+}
+
+/**
+ * The frames in the slots' colour, lit as they are; or, where the look gives its frames a colour
+ * for `theme` (neon: its dark slots are faint over a dark page), in that colour as light.
+ */
+function paintFrames(board: CubesScene, material: MeshLambertMaterial, theme: 'light' | 'dark'): void {
+  const frame = board.look?.board?.[theme].frame;
+  material.color.copy(board.parts.materials.slot.color);
+  material.emissive.set(0);
+  if (frame) {
+    material.color.set(0);
+    material.emissive.set(frame);
+  }
+}
+
+/** The layers' names while spread: one label each in the page, over the canvas, hidden from assistive technology (the accessible grid names the layers). */
+interface LayerLabels {
+  readonly root: HTMLElement;
+  readonly names: readonly HTMLElement[];
+  shown: boolean;
+}
+
+function layerLabels(host: HTMLElement, size: number): LayerLabels {
+  const doc = host.ownerDocument;
+  const root = doc.createElement('div');
+  root.setAttribute('aria-hidden', 'true');
+  root.dataset['layerNames'] = '';
+  Object.assign(root.style, { position: 'absolute', inset: '0', overflow: 'hidden', pointerEvents: 'none', display: 'none' });
+  const names = Array.from({ length: size }, () => {
+    const name = doc.createElement('div');
+    Object.assign(name.style, {
+      position: 'absolute',
+      left: '0',
+      top: '0',
+      padding: '0.15em 0.6em',
+      borderRadius: '999px',
+      background: 'rgba(24, 20, 34, 0.78)',
+      color: '#fff',
+      font: '600 12px/1.3 ui-sans-serif, system-ui, sans-serif',
+      whiteSpace: 'nowrap',
+    });
+    root.append(name);
+    return name;
+  });
+  host.append(root);
+  return { root, names, shown: false };
+}
+
+/**
+ * Puts each layer's name under the middle of its frame's near edge, in the gap between the rows
+ * of layers (layout.ts's SPREAD_GAP leaves room for it; a cube's top is drawn toward the far edge),
+ * the last layer's under its board; faded in as the layers spread, hidden together.
+ */
+function placeLabels(
+  labels: LayerLabels,
+  stage: Stage,
+  size: number,
+  view: SpreadView,
+  at: Vector3,
+  shift: { x: number; z: number },
+): void {
+  const shown = view.spread > 0;
+  if (shown !== labels.shown) labels.root.style.display = shown ? '' : 'none';
+  labels.shown = shown;
+  if (!shown) return;
+  const camera = stage.view.camera;
+  camera.updateMatrixWorld();
+  const { cssWidth: width, cssHeight: height } = stage;
+  for (let layer = 0; layer < size; layer++) {
+    spreadShift(layer, size, view, shift);
+    // The last layer's under the board it lies on (the cube's back), the others' under their frame.
+    const last = layer === size - 1;
+    const h = last ? size / 2 + RIM : frameHalf(size) + BAR;
+    const y = last ? -BOARD_THICKNESS : spreadBase(layer, size, view.spread);
+    at.set(shift.x + h * Math.sin(view.azimuth), y, shift.z + h * Math.cos(view.azimuth)).project(camera);
+    const name = labels.names[layer]!;
+    name.style.fontSize = width < 480 ? '10px' : '12px';
+    name.style.transform = `translate(${((at.x + 1) / 2) * width}px, ${((1 - at.y) / 2) * height}px) translate(-50%, 25%)`;
+    name.style.opacity = String(view.spread);
+  }
 }
 
 /** Writes the four bars of each layer's frame, at its base, shifted as the layers are spread. */
@@ -138,6 +227,34 @@ interface Scratch {
   readonly rows: Float32Array;
 }
 
+/** The frames painted as the theme and look say, and the layers named while spread, for a cube of `size` in `stage` until `leave`. */
+function frameAndName(
+  stage: Stage,
+  parts: CubeParts,
+  size: number,
+): { place(view: SpreadView, shift: { x: number; z: number }): void; leave(): void } {
+  const { board } = stage;
+  const squarePaint = board.paint;
+  board.paint = (theme) => {
+    squarePaint.call(board, theme);
+    paintFrames(board, parts.frameMaterial, theme);
+  };
+  paintFrames(board, parts.frameMaterial, stage.shared.theme);
+  const labels = layerLabels(stage.host!, size);
+  const name = (lang = ENGLISH): void => labels.names.forEach((el, layer) => (el.textContent = layerName(lang, layer, size)));
+  name();
+  const stopLang = followLang(stage.host!, name);
+  const at = board.scene.position.clone();
+  return {
+    place: (view, shift) => placeLabels(labels, stage, size, view, at, shift),
+    leave() {
+      board.paint = squarePaint;
+      stopLang();
+      labels.root.remove();
+    },
+  };
+}
+
 /** A cube of `size` in the skin of `stage`: its numbers, frames, camera reach and spread. */
 function createLayers(stage: Stage, size: number): CubeLayers {
   const { board, view, shared } = stage;
@@ -149,6 +266,7 @@ function createLayers(stage: Stage, size: number): CubeLayers {
   labels.material = parts.labels;
   shadows.visible = false;
   parts.frames.visible = true;
+  const framed = frameAndName(stage, parts, size);
   const count = board.parts.buffers.opacity.count;
   const scratch: Scratch = {
     cell: { layer: 0, row: 0 },
@@ -185,6 +303,7 @@ function createLayers(stage: Stage, size: number): CubeLayers {
     floor.position.set(scratch.shift.x, 0, scratch.shift.z);
     slots.position.copy(floor.position);
     layTiles(board, timeline, spreading, scratch);
+    framed.place(spreading, scratch.shift);
     return spreading.spread !== spreading.to;
   };
   return {
@@ -206,6 +325,7 @@ function createLayers(stage: Stage, size: number): CubeLayers {
     },
     leave() {
       board.pose = squarePose;
+      framed.leave();
       view.reach = null;
       labels.material = materials.label;
       shadows.visible = true;

@@ -17,8 +17,8 @@ const SPREAD_CUBE = 0.8;
 export const LAYER_PITCH = 1;
 /** The last layer floats this far above the slots: the board reads as the cube's back, not a layer. */
 export const FLOOR_GAP = 0.3;
-/** Room between two spread layers, in cells. */
-export const SPREAD_GAP = 0.7;
+/** Room between two spread layers, in cells: for the layers' names too (layers.ts), under the cubes that stand up into it. */
+export const SPREAD_GAP = 1.1;
 /** How long the layers take to spread or close (none under reduced motion). */
 export const SPREAD_MS = 260;
 

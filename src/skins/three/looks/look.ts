@@ -42,7 +42,11 @@ export interface Look {
    */
   readonly tiles?: { readonly saturate: number; readonly selfLight: number; readonly glow: number };
   /** Board and slots per theme (CSS colours); absent, the theme's (palette.ts). The hint keeps the theme's colours. */
-  readonly board?: Readonly<Record<Theme, { readonly board: string; readonly slot: string }>>;
+  /**
+   * The board and its slots by theme; `frame`, where the slots' colour would be faint around a
+   * cube's layers (which float over the page), the frames' own colour, drawn as light (unlit).
+   */
+  readonly board?: Readonly<Record<Theme, { readonly board: string; readonly slot: string; readonly frame?: string }>>;
   /** Under each cube, `size` wide: a dark contact shadow, or (`halo`) a light in the tile's colour added to the board. */
   readonly shadow: { readonly colour: Rgb; readonly opacity: number; readonly halo: boolean; readonly size: number };
 }

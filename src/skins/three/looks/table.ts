@@ -25,7 +25,7 @@ const GLOSSY: Look = {
   tiles: { saturate: 0.3, selfLight: 0, glow: 2 },
   board: {
     light: { board: '#8f8379', slot: '#b3a79b' },
-    dark: { board: '#2b2724', slot: '#433d38' },
+    dark: { board: '#2b2724', slot: '#433d38', frame: '#8c8177' },
   },
   shadow: { colour: 0x2a1c10, opacity: 0.6, halo: false, size: 1.25 },
 };
@@ -50,8 +50,8 @@ const NEON: Look = {
   lights: { sky: 0x9f8cff, ground: 0x1a0a30, fill: 0.4, key: 0.6, front: 0.3, frontColour: 0xff9cf0 },
   tiles: { saturate: 0.25, selfLight: 0.75, glow: 5 },
   board: {
-    light: { board: '#1e1833', slot: '#3a2f60' },
-    dark: { board: '#0d0a1a', slot: '#2a2150' },
+    light: { board: '#1e1833', slot: '#3a2f60', frame: '#6b4fe0' },
+    dark: { board: '#0d0a1a', slot: '#2a2150', frame: '#a58cff' },
   },
   shadow: { colour: 0xffffff, opacity: 0.45, halo: true, size: 1.6 },
 };
