@@ -212,7 +212,8 @@ export function mountPage(options: PageOptions): Page {
       doc,
       confirmDialog: byId<HTMLDialogElement>(doc, 'confirm-dialog'),
       store,
-      skin: () => board.host.current,
+      // The skin shown; before the first has come (a `#g=` link opened at load), the one chosen.
+      skin: () => board.host.current ?? settings.get().skin,
       skinOptions: board.appearance,
       requestNewGame: (request) => replace(request, true),
       notify: add,

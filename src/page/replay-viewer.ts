@@ -6,6 +6,7 @@
  */
 import type { CubeDirection, GameState, MoveReport } from '../engine';
 import { directionOf, keepGoing, maxTile, playMove } from '../engine';
+import { SPREAD_KEYS } from '../input/cube-keymap';
 import { REPLAY_KEYS, commandFor } from '../input/keymap';
 import type { GameRecord } from '../replay/record';
 import { ReplayTimeline, decodeRecord, dimensionsOf, verifyRecord } from '../replay/record';
@@ -230,6 +231,24 @@ async function playOnFrom(options: ReplayViewerOptions, shown: () => Shown | nul
   options.say(t('replay.playingOn', { position, score: start.score }));
 }
 
+/**
+ * A cube's layers pulled apart on the viewer's 3D board while the game's spread key is held
+ * (SPREAD_KEYS), so a buried tile can be read as in the game; together again when it is let go.
+ */
+function spreadWhileHeld(life: Lifetime, dialog: HTMLElement, spread: (on: boolean) => void): void {
+  // On the document: the dialog is modal, so every key is its own, wherever focus sits in it or not.
+  const doc = dialog.ownerDocument;
+  // Let go with or without a modifier held by then.
+  const isSpreadKey = ({ key, code }: KeyboardEvent): boolean =>
+    commandFor(SPREAD_KEYS, { key, code, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false }) === 'spread';
+  life.listen<KeyboardEvent>(doc, 'keydown', (event) => {
+    if (isSpreadKey(event) && !event.repeat) spread(true);
+  });
+  life.listen<KeyboardEvent>(doc, 'keyup', (event) => {
+    if (isSpreadKey(event)) spread(false);
+  });
+}
+
 /** The dialog's buttons, scrubber, speed list and keys. */
 function listenToControls(life: Lifetime, parts: Parts, playback: Playback, shown: () => Shown | null, fork: () => Promise<void>): void {
   const { dialog, scrubber, speedSelect } = parts;
@@ -309,6 +328,7 @@ export function createReplayViewer(options: ReplayViewerOptions): ReplayViewer {
     opened.life.own(mountA11yGrid(parts.grid, view, lang));
     const host = opened.life.own(createSkinHost(parts.board, view, { options: options.skinOptions, onFallback: () => {} }));
     void host.show(options.skinName());
+    if (cube) spreadWhileHeld(opened.life, parts.dialog, (on) => host.skin()?.spreadLayers?.(on));
     // A broken record opens where it breaks: the game up to the invalid move.
     if (checked.problem !== null && checked.invalidAt !== null) moveTo(opened, timeline.length);
     return opened;

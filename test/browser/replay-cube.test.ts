@@ -134,6 +134,37 @@ describe('a cube game in the replay viewer', () => {
     await game.close();
   });
 
+  it('pulls the layers of a cube apart on the 3D board while X is held, and puts them together when it is let go', async () => {
+    const record = recordOf(cubeGame(4, 12));
+    const game = await openGame(browser(), { query: linkTo(record), skin: 'cubes' });
+    const { page } = game;
+    await expect.poll(() => isDialogOpen(page, 'replay-dialog'), WAIT).toBe(true);
+    /** The layers' names over the viewer's 3D board: shown only while the layers are apart. */
+    const names = (): Promise<string[]> =>
+      page.evaluate(() => {
+        const root = document.querySelector<HTMLElement>('#replay-dialog [data-layer-names]');
+        return root && getComputedStyle(root).display !== 'none' ? [...root.children].map((el) => el.textContent ?? '') : [];
+      });
+    await expect
+      .poll(() => page.evaluate(() => document.querySelector('#replay-dialog [data-layer-names]') !== null), { timeout: 30_000 })
+      .toBe(true);
+    expect(await names()).toEqual([]);
+    // The key's events sent in the page: WebKit's driver lets a key go at once, so it cannot hold one.
+    const key = (type: 'keydown' | 'keyup'): Promise<void> =>
+      page.evaluate(
+        (t) =>
+          void (document.activeElement ?? document.body).dispatchEvent(new KeyboardEvent(t, { key: 'x', code: 'KeyX', bubbles: true })),
+        type,
+      );
+    await key('keydown');
+    await expect.poll(names, WAIT).toEqual(['Layer 1 · front', 'Layer 2', 'Layer 3 · back']);
+    await key('keyup');
+    await expect.poll(names, WAIT).toEqual([]);
+    expect(await replayPosition(page), 'the key is not a replay command').toBe(0);
+    expect(await game.errors()).toEqual([]);
+    await game.close();
+  });
+
   it('shows a cube game up to a move in or out that changes nothing, naming it', async () => {
     const game = cubeGame(6, 20);
     const timeline = new ReplayTimeline(recordOf(game));
