@@ -4,8 +4,8 @@
  * cube part, the terminal), so the flat embed core, which holds keymap.ts, carries none of it.
  */
 import type { DepthDirection } from '../engine';
-import type { Keymap } from './keymap';
-import { capsOf } from './keymap';
+import type { KeyLike, Keymap } from './keymap';
+import { capsOf, commandFor } from './keymap';
 
 /**
  * A cube's keys for its third axis, wherever a cube is played (kept apart from GAME_KEYS so a
@@ -19,6 +19,10 @@ export const DEPTH_KEYS: Keymap<DepthDirection> = { f: 'in', b: 'out', PageDown:
  * "x-ray", free among every other binding and away from where AZERTY and QWERTZ move letters.
  */
 export const SPREAD_KEYS: Keymap<'spread'> = { x: 'spread' };
+
+/** Whether a key is the spread key whatever modifiers are held: it is let go with or without one held by then. */
+export const isSpreadKey = ({ key, code }: Pick<KeyLike, 'key' | 'code'>): boolean =>
+  commandFor(SPREAD_KEYS, { key, code, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false }) === 'spread';
 
 /** The keys of a cube game's how-to sentence, by what they do, each key cap in [brackets]. */
 export interface CubeHowToCaps {

@@ -7,7 +7,7 @@
 import type { DepthDirection } from '../engine';
 import type { Detach } from './commands';
 import { belongsToAnotherControl } from './keyboard';
-import { DEPTH_KEYS, SPREAD_KEYS } from './cube-keymap';
+import { DEPTH_KEYS, SPREAD_KEYS, isSpreadKey } from './cube-keymap';
 import { commandFor } from './keymap';
 
 export interface CubeKeyCommands {
@@ -47,8 +47,7 @@ export function attachCubeKeys(target: Document | HTMLElement, commands: CubeKey
   };
   // Let go with or without a modifier held by then.
   const onKeyUp = (event: Event): void => {
-    const { key, code } = event as KeyboardEvent;
-    if (commandFor(SPREAD_KEYS, { key, code, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false })) spread(false);
+    if (isSpreadKey(event as KeyboardEvent)) spread(false);
   };
   const letGo = (): void => spread(false);
   target.addEventListener('keydown', onKeyDown);

@@ -6,7 +6,7 @@
  */
 import type { CubeDirection, GameState, MoveReport } from '../engine';
 import { directionOf, keepGoing, maxTile, playMove } from '../engine';
-import { SPREAD_KEYS } from '../input/cube-keymap';
+import { isSpreadKey } from '../input/cube-keymap';
 import { REPLAY_KEYS, commandFor } from '../input/keymap';
 import type { GameRecord } from '../replay/record';
 import { ReplayTimeline, decodeRecord, dimensionsOf, verifyRecord } from '../replay/record';
@@ -238,9 +238,6 @@ async function playOnFrom(options: ReplayViewerOptions, shown: () => Shown | nul
 function spreadWhileHeld(life: Lifetime, dialog: HTMLElement, spread: (on: boolean) => void): void {
   // On the document: the dialog is modal, so every key is its own, wherever focus sits in it or not.
   const doc = dialog.ownerDocument;
-  // Let go with or without a modifier held by then.
-  const isSpreadKey = ({ key, code }: KeyboardEvent): boolean =>
-    commandFor(SPREAD_KEYS, { key, code, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false }) === 'spread';
   life.listen<KeyboardEvent>(doc, 'keydown', (event) => {
     if (isSpreadKey(event) && !event.repeat) spread(true);
   });
