@@ -413,6 +413,19 @@ export class TestPage {
               r = el.getBoundingClientRect();
             }
             if (r.width === 0 || r.height === 0) return { why: 'the element is not visible' };
+            // A dialog sliding in moves its buttons: a press aimed mid-slide lands beside them once it ends.
+            const moving = document.getAnimations().some((a) => {
+              const effect = a.effect as KeyframeEffect | null;
+              const target = effect?.target;
+              return (
+                a.playState === 'running' &&
+                !effect?.pseudoElement &&
+                target instanceof Element &&
+                target.contains(el) &&
+                Number.isFinite(effect?.getComputedTiming().endTime)
+              );
+            });
+            if (moving) return { why: 'the element is moving' };
             const x = r.x + r.width / 2;
             const y = r.y + r.height / 2;
             let hit: Element | null = document.elementFromPoint(x, y);
