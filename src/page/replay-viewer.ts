@@ -312,9 +312,8 @@ export function createReplayViewer(options: ReplayViewerOptions): ReplayViewer {
     const opened: Shown = { life: life.child(), timeline, view, position: 0, timer: null };
     const { size } = record;
     const about = { size, seed: String(record.seed), target: String(record.target), n: record.moves.length };
-    // A cube says so wherever a square names its board: beside the title, in the line about it, and in its board's name.
+    // A cube says so wherever a square names its board: in the line about it and in its board's name.
     const cube = dimensionsOf(record) === 3;
-    parts.fill('shape', cube ? t('replay.cube', { size }) : '');
     parts.fill('about', cube ? t('replay.aboutCube', about) : t('replay.about', about));
     parts.verdict.classList.toggle('bad', checked.problem !== null);
     parts.verdict.textContent =

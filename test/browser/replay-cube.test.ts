@@ -54,7 +54,7 @@ async function scrub(page: TestPage, position: number): Promise<void> {
   }, position);
 }
 
-/** What the viewer says of the record's shape: beside its title, in its line about the game, and as its board's name. */
+/** What the viewer says of the record's shape: its title (a cube's is said once, in the line about the game), that line, and its board's name. */
 const shapeWords = async (page: TestPage): Promise<{ title: string; about: string; board: string | null }> => ({
   title: ((await page.textContent('#replay-title')) ?? '').replace(/\s+/g, ' ').trim(),
   about: (await page.textContent('#replay-dialog [data-fill="about"]')) ?? '',
@@ -85,7 +85,7 @@ describe('a cube game in the replay viewer', () => {
     const { page } = game;
     await expect.poll(() => isDialogOpen(page, 'replay-dialog'), WAIT).toBe(true);
     expect(await shapeWords(page)).toEqual({
-      title: 'Replay 3 × 3 × 3 cube',
+      title: 'Replay',
       about: `3 × 3 × 3 cube · seed 4 · goal ${record.target} · ${timeline.length} moves recorded`,
       board: 'Replay cube, 3 by 3 by 3',
     });
@@ -191,7 +191,7 @@ describe('a cube game in the replay viewer', () => {
     const { page } = open;
     await expect.poll(() => isDialogOpen(page, 'replay-dialog'), WAIT).toBe(true);
     expect(await shapeWords(page)).toEqual({
-      title: 'Wiederholung Würfel 3 × 3 × 3',
+      title: 'Wiederholung',
       about: `Würfel 3 × 3 × 3 · Seed 5 · Ziel ${record.target} · 3 Züge aufgezeichnet`,
       board: 'Würfel der Wiederholung, 3 mal 3 mal 3',
     });
@@ -215,7 +215,7 @@ describe('a cube game in the replay viewer', () => {
     await page.click('#history-games button[data-action="replay"]');
     await expect.poll(() => isDialogOpen(page, 'replay-dialog'), WAIT).toBe(true);
     expect(await shapeWords(page)).toEqual({
-      title: 'Replay 3 × 3 × 3 cube',
+      title: 'Replay',
       about: `3 × 3 × 3 cube · seed 8 · goal ${cube.target} · 15 moves recorded`,
       board: 'Replay cube, 3 by 3 by 3',
     });

@@ -30,7 +30,6 @@ export const EN_SHARE = {
   },
   'replay.board': 'Replay board, {size} by {size}',
   'replay.boardCube': 'Replay cube, {size} by {size} by {size}',
-  'replay.cube': '{size} × {size} × {size} cube',
   'replay.position': 'Move {position} of {length}, score {score}',
   'replay.play': 'Play',
   'replay.pause': 'Pause',

@@ -218,7 +218,6 @@ export default {
   },
   'replay.board': 'لوحة الإعادة، {size} في {size}',
   'replay.boardCube': 'مكعّب الإعادة، {size} في {size} في {size}',
-  'replay.cube': 'مكعّب {size} × {size} × {size}',
   'replay.position': 'النقلة {position} من {length}، النقاط {score}',
   'replay.play': 'تشغيل',
   'replay.pause': 'إيقاف مؤقت',

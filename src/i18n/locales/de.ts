@@ -188,7 +188,6 @@ export default {
   },
   'replay.board': 'Spielfeld der Wiederholung, {size} mal {size}',
   'replay.boardCube': 'Würfel der Wiederholung, {size} mal {size} mal {size}',
-  'replay.cube': 'Würfel {size} × {size} × {size}',
   'replay.position': 'Zug {position} von {length}, {score} Punkte',
   'replay.play': 'Abspielen',
   'replay.pause': 'Pause',

@@ -195,7 +195,6 @@ export default {
   },
   'replay.board': 'Tablero de la repetición, {size} por {size}',
   'replay.boardCube': 'Cubo de la repetición, {size} por {size} por {size}',
-  'replay.cube': 'Cubo de {size} × {size} × {size}',
   'replay.position': 'Jugada {position} de {length}, {score} puntos',
   'replay.play': 'Reproducir',
   'replay.pause': 'Pausa',

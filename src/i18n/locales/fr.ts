@@ -192,7 +192,6 @@ export default {
   },
   'replay.board': 'Plateau du replay, {size} sur {size}',
   'replay.boardCube': 'Cube du replay, {size} sur {size} sur {size}',
-  'replay.cube': 'Cube {size} × {size} × {size}',
   'replay.position': 'Coup {position} sur {length}, score {score}',
   'replay.play': 'Lecture',
   'replay.pause': 'Pause',

@@ -196,7 +196,6 @@ export default {
   },
   'replay.board': 'Griglia del replay, {size} per {size}',
   'replay.boardCube': 'Cubo del replay, {size} per {size} per {size}',
-  'replay.cube': 'Cubo {size} × {size} × {size}',
   'replay.position': 'Mossa {position} di {length}, {score} punti',
   'replay.play': 'Riproduci',
   'replay.pause': 'Pausa',

@@ -169,7 +169,6 @@ export default {
   'replay.verified': { other: '検証済み：{n} 手すべてを再生するとスコア {score}、最大タイル {tile}。' },
   'replay.board': 'リプレイの盤面 {size}×{size}',
   'replay.boardCube': 'リプレイのキューブ {size}×{size}×{size}',
-  'replay.cube': '{size}×{size}×{size} のキューブ',
   'replay.position': '{length} 手中 {position} 手目、スコア {score}',
   'replay.play': '再生',
   'replay.pause': '一時停止',

@@ -168,7 +168,6 @@ export default {
   'replay.verified': { other: '검증됨: {n}번의 이동을 모두 재생하면 점수 {score}, 최고 타일 {tile}.' },
   'replay.board': '리플레이 보드, {size}×{size}',
   'replay.boardCube': '리플레이 큐브, {size}×{size}×{size}',
-  'replay.cube': '{size}×{size}×{size} 큐브',
   'replay.position': '{length}번 중 {position}번째 이동, 점수 {score}',
   'replay.play': '재생',
   'replay.pause': '일시 정지',

@@ -191,7 +191,6 @@ export default {
   },
   'replay.board': 'Tabuleiro do replay, {size} por {size}',
   'replay.boardCube': 'Cubo do replay, {size} por {size} por {size}',
-  'replay.cube': 'Cubo {size} × {size} × {size}',
   'replay.position': 'Jogada {position} de {length}, {score} pontos',
   'replay.play': 'Reproduzir',
   'replay.pause': 'Pausar',

@@ -206,7 +206,6 @@ export default {
   },
   'replay.board': 'Поле повтора {size} на {size}',
   'replay.boardCube': 'Куб повтора {size} на {size} на {size}',
-  'replay.cube': 'Куб {size} × {size} × {size}',
   'replay.position': 'Ход {position} из {length}, очки: {score}',
   'replay.play': 'Воспроизвести',
   'replay.pause': 'Пауза',

@@ -163,7 +163,6 @@ export default {
   'replay.verified': { other: '已验证：全部 {n} 步重放得到 {score} 分，最大方块 {tile}。' },
   'replay.board': '回放棋盘，{size}×{size}',
   'replay.boardCube': '回放立方体，{size}×{size}×{size}',
-  'replay.cube': '{size}×{size}×{size} 立方体',
   'replay.position': '第 {position} 步，共 {length} 步，{score} 分',
   'replay.play': '播放',
   'replay.pause': '暂停',
