@@ -3,6 +3,7 @@
  * text only, never HTML parsed from a string (so it also runs under Trusted Types).
  * The overlays and notices are built on first use by extras.ts.
  */
+import { icon } from '../game-ui/icon';
 import { EN_CORE } from '../i18n/en/core';
 import { GAME_SHORTCUTS, HOW_TO } from '../input/keymap';
 import stylesheet from './styles.css?inline';
@@ -30,7 +31,6 @@ export interface EmbedView {
 type Child = Node | string;
 type Attributes = Readonly<Record<string, string>>;
 
-const SVG = 'http://www.w3.org/2000/svg';
 const ICONS = {
   newGame: 'M12 5V2L7.5 6 12 10V7a5 5 0 1 1-5 5H5a7 7 0 1 0 7-7z',
   undo: 'M12.5 8c-2.65 0-5.05 1-6.9 2.6L2 7v9h9l-3.62-3.62A7.95 7.95 0 0 1 20.1 16l2.37-.78A10.5 10.5 0 0 0 12.5 8z',
@@ -48,16 +48,6 @@ export const element =
 
 export function buildView(doc: Document): EmbedView {
   const h = element(doc);
-  const icon = (path: string): SVGSVGElement => {
-    const svg = doc.createElementNS(SVG, 'svg');
-    svg.setAttribute('viewBox', '0 0 24 24');
-    svg.setAttribute('aria-hidden', 'true');
-    svg.setAttribute('focusable', 'false');
-    const shape = doc.createElementNS(SVG, 'path');
-    shape.setAttribute('d', path);
-    svg.append(shape);
-    return svg;
-  };
   // Each text carries its key (data-i18n), so the player's language replaces the English once it has loaded (game-ui/localize.ts).
   const card = (key: 'hud.score' | 'hud.best' | 'hud.moves', attributes: Attributes = {}): { card: HTMLElement; value: HTMLElement } => {
     const value = h('span', { class: 'score-value' }, '0');
@@ -70,9 +60,9 @@ export function buildView(doc: Document): EmbedView {
   const best = card('hud.best');
   const moves = card('hud.moves');
   const newGame = h('button', { type: 'button', class: 'button primary', 'aria-keyshortcuts': GAME_SHORTCUTS.newGame, part: 'button' });
-  newGame.append(icon(ICONS.newGame), h('span', { class: 'label', 'data-i18n': 'game.newGame' }, EN_CORE['game.newGame']));
+  newGame.append(icon(doc, ICONS.newGame), h('span', { class: 'label', 'data-i18n': 'game.newGame' }, EN_CORE['game.newGame']));
   const undo = h('button', { type: 'button', class: 'button', 'aria-keyshortcuts': GAME_SHORTCUTS.undo, disabled: '', part: 'button' });
-  undo.append(icon(ICONS.undo), h('span', { class: 'label', 'data-i18n': 'game.undo' }, EN_CORE['game.undo']));
+  undo.append(icon(doc, ICONS.undo), h('span', { class: 'label', 'data-i18n': 'game.undo' }, EN_CORE['game.undo']));
 
   const board = h('div', { class: 'board', 'aria-hidden': 'true' });
   // The board keeps left on the left in a right-to-left language (arrow keys and swipes keep their meaning).

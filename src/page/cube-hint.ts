@@ -9,6 +9,7 @@
 import type { CubeDirection, DepthDirection } from '../engine';
 import { CUBE_DIRECTIONS } from '../engine';
 import { boardDirection } from '../input/view-direction';
+import { icon } from '../game-ui/icon';
 import type { Lifetime } from '../game-ui/lifetime';
 
 export const DEPTH_ICONS: Readonly<Record<DepthDirection, string>> = {
@@ -20,17 +21,6 @@ export const DEPTH_ICONS: Readonly<Record<DepthDirection, string>> = {
 /** A side's arrow, pointing right before it is turned. */
 const ARROW = 'M4 11h11.2l-4.6-4.6L12 5l7 7-7 7-1.4-1.4 4.6-4.6H4z';
 const TURNS: Readonly<Record<CubeDirection, number>> = { right: 0, down: 90, left: 180, up: 270, in: 0, out: 0 };
-
-/** A 24-unit icon of `d`, as the page's buttons draw theirs. */
-export function icon(doc: Document, d: string): SVGSVGElement {
-  const svg = doc.createElementNS('http://www.w3.org/2000/svg', 'svg');
-  svg.setAttribute('viewBox', '0 0 24 24');
-  svg.setAttribute('aria-hidden', 'true');
-  const path = doc.createElementNS('http://www.w3.org/2000/svg', 'path');
-  path.setAttribute('d', d);
-  svg.append(path);
-  return svg;
-}
 
 const isDirection = (value: string | undefined): value is CubeDirection => CUBE_DIRECTIONS.includes(value as CubeDirection);
 

@@ -1,5 +1,7 @@
 /** The history view's elements, made through the DOM API: no markup is parsed on the page (test/i18n/catalogues.test.ts). */
 
+import { icon } from '../../game-ui/icon';
+
 export function el<K extends keyof HTMLElementTagNameMap>(
   doc: Document,
   tag: K,
@@ -30,17 +32,6 @@ export function select(
 export function closeButton(doc: Document, label: string): HTMLButtonElement {
   const close = el(doc, 'button', { className: 'button icon-only ghost', value: '' });
   close.setAttribute('aria-label', label);
-  const svg = doc.createElementNS('http://www.w3.org/2000/svg', 'svg');
-  for (const [name, value] of [
-    ['viewBox', '0 0 24 24'],
-    ['aria-hidden', 'true'],
-    ['focusable', 'false'],
-  ])
-    svg.setAttribute(name as string, value as string);
-  const cross = doc.createElementNS('http://www.w3.org/2000/svg', 'path');
-  cross.setAttribute('d', 'M18.3 5.7 12 12l6.3 6.3-1.4 1.4L10.6 13.4 4.3 19.7l-1.4-1.4L9.2 12 2.9 5.7l1.4-1.4 6.3 6.3 6.3-6.3z');
-  cross.setAttribute('transform', 'translate(1.4 0)');
-  svg.append(cross);
-  close.append(svg);
+  close.append(icon(doc, 'M19.7 5.7 13.4 12l6.3 6.3-1.4 1.4-6.3-6.3-6.3 6.3-1.4-1.4 6.3-6.3-6.3-6.3 1.4-1.4 6.3 6.3 6.3-6.3z'));
   return close;
 }
