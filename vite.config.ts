@@ -130,6 +130,8 @@ export default defineConfig({
     },
   },
   test: {
+    // The second-try passes named at the end of a run (browser tests get one retry).
+    reporters: ['default', './test/setup/second-tries.ts'],
     projects: [
       {
         extends: true,
@@ -165,6 +167,8 @@ export default defineConfig({
           hookTimeout: 180_000,
           // One browser at a time per engine keeps a 2-core CI machine responsive.
           fileParallelism: false,
+          // One more try for a test a stall of the busy machine failed; it is named at the end of the run (test/setup/second-tries.ts).
+          retry: 1,
         },
       })),
     ],
