@@ -1,6 +1,6 @@
 /**
  * A cube game in the replay viewer: opened from a `#g=` link and from Your games, it is said to
- * be a cube (beside the title, in the line about it, in its board's name), mirrored one grid per
+ * be a cube (in the line about it and in its board’s name), mirrored one grid per
  * layer, stepped, scrubbed and played through its moves in and out to the board the record ends
  * on, and played on from a move as a cube game on the page.
  */
