@@ -8,7 +8,7 @@ import type { CubeDirection, GameState, MoveReport } from '../engine';
 import { directionOf, keepGoing, maxTile, playMove } from '../engine';
 import { isSpreadKey } from '../input/cube-keymap';
 import { REPLAY_KEYS, commandFor } from '../input/keymap';
-import type { GameRecord } from '../replay/record';
+import type { GameRecord, Verified } from '../replay/record';
 import { ReplayTimeline, decodeRecord, dimensionsOf, verifyRecord } from '../replay/record';
 import type { SkinOptions } from '../skins/skin';
 import type { GameStore } from '../store';
@@ -125,6 +125,14 @@ interface Shown {
   position: number;
   /** Stops the pending step while playing back; null while paused. */
   timer: (() => void) | null;
+}
+
+/** The line under the title: every move checked, or what is wrong with the record, in the player's language. */
+function verdictOf({ fault, final }: Verified, moves: number, t: Words): string {
+  if (fault === null) return t('replay.verified', { n: moves, score: final.score, tile: String(maxTile(final.board)) });
+  if (fault.kind === 'stuck') return t('replay.stuck', { move: fault.move });
+  const { score, recordScore } = fault;
+  return t('replay.checksum', { score, recordScore, tile: String(fault.tile), recordTile: String(fault.recordTile) });
 }
 
 function renderReplay(parts: Parts, { timeline, position, view, timer }: Shown, t: Words, l: Lang): void {
@@ -315,10 +323,8 @@ export function createReplayViewer(options: ReplayViewerOptions): ReplayViewer {
     // A cube says so wherever a square names its board: in the line about it and in its board's name.
     const cube = dimensionsOf(record) === 3;
     parts.fill('about', cube ? t('replay.aboutCube', about) : t('replay.about', about));
-    parts.verdict.classList.toggle('bad', checked.problem !== null);
-    parts.verdict.textContent =
-      checked.problem ??
-      t('replay.verified', { n: timeline.length, score: checked.final.score, tile: String(maxTile(checked.final.board)) });
+    parts.verdict.classList.toggle('bad', checked.fault !== null);
+    parts.verdict.textContent = verdictOf(checked, timeline.length, t);
     parts.scrubber.max = String(timeline.length);
     parts.grid.setAttribute('aria-label', cube ? t('replay.boardCube', { size }) : t('replay.board', { size }));
     opened.life.own(mountA11yGrid(parts.grid, view, lang));

@@ -249,34 +249,46 @@ export function recordFromJson(text: string): ParseResult<GameRecord> {
   });
 }
 
+/** What is wrong with a record, as data: a host words it in the player's language (the replay viewer), `problem` in English. */
+export type RecordFault =
+  /** Move `move` (1-based), toward `dir`, changes nothing: the game is good up to there. */
+  | { readonly kind: 'stuck'; readonly move: number; readonly dir: string }
+  /** Every move plays, but to another score or best tile than the record says. */
+  | { readonly kind: 'checksum'; readonly score: number; readonly tile: number; readonly recordScore: number; readonly recordTile: number };
+
 export interface Verified {
   /** The states after 0, 1, … n valid moves are recomputed on demand by `stateAt`. */
   readonly final: GameState;
   /** Index of the first invalid move, or null when every move is valid. */
   readonly invalidAt: number | null;
-  /** What is wrong, in words, or null when the record checks out. */
+  /** What is wrong, or null when the record checks out. */
+  readonly fault: RecordFault | null;
+  /** The fault in English words (for the terminal, logs and import reports), or null when the record checks out. */
   readonly problem: string | null;
 }
+
+const faultText = (fault: RecordFault): string =>
+  fault.kind === 'stuck'
+    ? `Move ${fault.move} (${fault.dir}) does not change the board; the game is shown up to there.`
+    : `The checksum does not match: the moves give score ${fault.score} and tile ${fault.tile}, the record says ${fault.recordScore} and ${fault.recordTile}.`;
 
 /** Replays the record: every move must change the board and the checksum must match. */
 export function verifyRecord(record: GameRecord): Verified {
   const { state, invalidAt } = replay(startOf(record), record.moves);
+  const verified = (fault: RecordFault | null): Verified => ({
+    final: state,
+    invalidAt,
+    fault,
+    problem: fault && faultText(fault),
+  });
   if (invalidAt !== null) {
     const letter = record.moves[invalidAt] as string;
-    const name = directionOf(letter) ?? letter;
-    return {
-      final: state,
-      invalidAt,
-      problem: `Move ${invalidAt + 1} (${name}) does not change the board; the game is shown up to there.`,
-    };
+    return verified({ kind: 'stuck', move: invalidAt + 1, dir: directionOf(letter) ?? letter });
   }
-  if (state.score !== record.score || maxTile(state.board) !== record.maxTile)
-    return {
-      final: state,
-      invalidAt: null,
-      problem: `The checksum does not match: the moves give score ${state.score} and tile ${maxTile(state.board)}, the record says ${record.score} and ${record.maxTile}.`,
-    };
-  return { final: state, invalidAt: null, problem: null };
+  const tile = maxTile(state.board);
+  if (state.score !== record.score || tile !== record.maxTile)
+    return verified({ kind: 'checksum', score: state.score, tile, recordScore: record.score, recordTile: record.maxTile });
+  return verified(null);
 }
 
 /** The link code found in a share link, a bare code, or a `g=` fragment. */

@@ -1,7 +1,7 @@
 import type { TestPage } from './harness';
 import { describe, expect, it } from 'vitest';
 import type { Direction, GameState } from '../../src/engine';
-import { DIRECTIONS, newGame, playMove, toRows } from '../../src/engine';
+import { DIRECTIONS, maxTile, newGame, playMove, toRows } from '../../src/engine';
 import type { GameRecord } from '../../src/replay/record';
 import {
   MAX_RECORD_MOVES,
@@ -207,13 +207,12 @@ describe('replays, share links, seeds and the daily challenge on the game page',
     at--;
     const letter = { left: 'L', right: 'R', up: 'U', down: 'D' }[stuck];
     const broken = { ...recordOf(game), moves: game.record.slice(0, at) + letter + game.record.slice(at) };
-    const problem = verifyRecord(broken).problem as string;
-    expect(problem).toMatch(new RegExp(`^Move ${at + 1} `));
+    expect(verifyRecord(broken).fault).toEqual({ kind: 'stuck', move: at + 1, dir: stuck });
 
     const open = await openGame(browser(), { query: linkTo(broken) });
     const { page } = open;
     await expect.poll(() => viewerOpen(page)).toBe(true);
-    expect(await page.textContent('#replay-verdict')).toBe(problem);
+    expect(await page.textContent('#replay-verdict')).toBe(`Move ${at + 1} does not change the board; the game is shown up to there.`);
     const timeline = new ReplayTimeline(broken);
     expect(timeline.length).toBe(at);
     await expectReplayAt(page, timeline, at);
@@ -222,13 +221,21 @@ describe('replays, share links, seeds and the daily challenge on the game page',
     await open.close();
   });
 
-  it('says when the checksum does not match, and still replays every move', async () => {
-    const record = { ...recordOf(playedGame(12, 20)), score: 999_999 };
-    const open = await openGame(browser(), { query: linkTo(record) });
-    await expect.poll(() => viewerOpen(open.page)).toBe(true);
-    expect(await open.page.textContent('#replay-verdict')).toBe(verifyRecord(record).problem);
-    expect(await open.page.getAttribute('#replay-scrubber', 'max')).toBe('20');
-    await open.close();
+  it('says when the checksum does not match, in the player’s language, and still replays every move', async () => {
+    const played = playedGame(12, 20);
+    const record = { ...recordOf(played), score: 999_999 };
+    const tile = maxTile(played.board);
+    const says = {
+      en: `The moves do not match the record: they give a score of ${played.score.toLocaleString('en-US')} and a best tile of ${tile}, the record says 999,999 and ${tile}.`,
+      de: `Die Züge passen nicht zur Aufzeichnung: Sie ergeben ${played.score.toLocaleString('de-DE')} Punkte und als höchste Kachel ${tile}, die Aufzeichnung nennt 999.999 und ${tile}.`,
+    };
+    for (const lang of ['en', 'de'] as const) {
+      const open = await openGame(browser(), { query: `?lang=${lang}${linkTo(record)}` });
+      await expect.poll(() => viewerOpen(open.page)).toBe(true);
+      await expect.poll(() => open.page.textContent('#replay-verdict')).toBe(says[lang]);
+      expect(await open.page.getAttribute('#replay-scrubber', 'max')).toBe('20');
+      await open.close();
+    }
   });
 
   it('rejects every kind of bad link with its message, runs nothing and keeps the saved game', async () => {

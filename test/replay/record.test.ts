@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { GameState } from '../../src/engine';
-import { DIRECTIONS, newGame, playMove, toRows } from '../../src/engine';
+import { DIRECTIONS, maxTile, newGame, playMove, toRows } from '../../src/engine';
 import type { GameRecord } from '../../src/replay/record';
 import {
   MAX_RECORD_MOVES,
@@ -74,11 +74,15 @@ describe('game records', () => {
     const verified = verifyRecord(record);
     expect(verified.invalidAt).toBe(live.record.length);
     expect(verified.problem).toMatch(new RegExp(`^Move ${live.record.length + 1} \\(${dead}\\) does not change the board`));
+    expect(verified.fault).toEqual({ kind: 'stuck', move: live.record.length + 1, dir: dead });
     expect(verified.final).toEqual(live);
   });
 
   it('report a checksum that does not match the moves', () => {
-    const record = { ...recordOf(longGame(5, 4, 50)), score: 1 };
+    const game = longGame(5, 4, 50);
+    const record = { ...recordOf(game), score: 1 };
+    const tile = maxTile(game.board);
+    expect(verifyRecord(record).fault).toEqual({ kind: 'checksum', score: game.score, tile, recordScore: 1, recordTile: tile });
     expect(verifyRecord(record).problem).toMatch(/checksum does not match/);
   });
 

@@ -216,6 +216,8 @@ export default {
     many: 'تم التحقق: النقلات الـ{n} كلها تعطي {score} نقطة، وأكبر مربع {tile}.',
     other: 'تم التحقق: النقلات الـ{n} كلها تعطي {score} نقطة، وأكبر مربع {tile}.',
   },
+  'replay.stuck': 'النقلة {move} لا تغيّر اللوحة؛ تُعرض اللعبة حتى هناك.',
+  'replay.checksum': 'النقلات لا تطابق التسجيل: تعطي {score} نقطة وأكبر مربع {tile}، والتسجيل يقول {recordScore} و{recordTile}.',
   'replay.board': 'لوحة الإعادة، {size} في {size}',
   'replay.boardCube': 'مكعّب الإعادة، {size} في {size} في {size}',
   'replay.position': 'النقلة {position} من {length}، النقاط {score}',

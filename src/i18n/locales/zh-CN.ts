@@ -161,6 +161,8 @@ export default {
   'replay.about': { other: '{size}×{size} 棋盘 · 种子 {seed} · 目标 {target} · 已记录 {n} 步' },
   'replay.aboutCube': { other: '{size}×{size}×{size} 立方体 · 种子 {seed} · 目标 {target} · 已记录 {n} 步' },
   'replay.verified': { other: '已验证：全部 {n} 步重放得到 {score} 分，最大方块 {tile}。' },
+  'replay.stuck': '第 {move} 步没有改变棋盘；游戏显示到这一步为止。',
+  'replay.checksum': '步骤与记录不符：按步骤得分 {score}、最大方块 {tile}，记录却是 {recordScore} 和 {recordTile}。',
   'replay.board': '回放棋盘，{size}×{size}',
   'replay.boardCube': '回放立方体，{size}×{size}×{size}',
   'replay.position': '第 {position} 步，共 {length} 步，{score} 分',
