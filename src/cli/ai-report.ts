@@ -56,11 +56,15 @@ export function headText(
     readonly seed: number;
     readonly workers: number;
     readonly journal: string | null;
+    readonly size: number;
+    readonly dimensions: 2 | 3;
   },
   resumed: number,
 ): string {
   const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
-  let text = `cube2048 ai: ${plural(run.games, 'game')}, preset ${run.preset}, seeds from ${run.seed}, ${plural(run.workers, 'worker')}\n`;
+  const { size } = run;
+  const board = run.dimensions === 3 ? `${size}×${size}×${size} cube` : `${size}×${size} board`;
+  let text = `cube2048 ai: ${plural(run.games, 'game')} on a ${board}, preset ${run.preset}, seeds from ${run.seed}, ${plural(run.workers, 'worker')}\n`;
   if (resumed > 0) text += `${resumed} of them already in ${run.journal}, counted without playing them again\n`;
   return text + TABLE_HEAD;
 }
