@@ -95,6 +95,8 @@ interface LayerLabels {
   readonly root: HTMLElement;
   readonly names: readonly HTMLElement[];
   shown: boolean;
+  /** The names' size as last written: written again only when the board's width crosses a phone's. */
+  fontSize: string;
 }
 
 function layerLabels(host: HTMLElement, size: number): LayerLabels {
@@ -120,7 +122,7 @@ function layerLabels(host: HTMLElement, size: number): LayerLabels {
     return name;
   });
   host.append(root);
-  return { root, names, shown: false };
+  return { root, names, shown: false, fontSize: '' };
 }
 
 /**
@@ -143,6 +145,9 @@ function placeLabels(
   const camera = stage.view.camera;
   camera.updateMatrixWorld();
   const { cssWidth: width, cssHeight: height } = stage;
+  const fontSize = width < 480 ? '10px' : '12px';
+  if (fontSize !== labels.fontSize) for (const name of labels.names) name.style.fontSize = fontSize;
+  labels.fontSize = fontSize;
   for (let layer = 0; layer < size; layer++) {
     spreadShift(layer, size, view, shift);
     // The last layer's under the board it lies on (the cube's back), the others' under their frame.
@@ -151,7 +156,6 @@ function placeLabels(
     const y = last ? -BOARD_THICKNESS : spreadBase(layer, size, view.spread);
     at.set(shift.x + h * Math.sin(view.azimuth), y, shift.z + h * Math.cos(view.azimuth)).project(camera);
     const name = labels.names[layer]!;
-    name.style.fontSize = width < 480 ? '10px' : '12px';
     name.style.transform = `translate(${((at.x + 1) / 2) * width}px, ${((1 - at.y) / 2) * height}px) translate(-50%, 25%)`;
     name.style.opacity = String(view.spread);
   }
