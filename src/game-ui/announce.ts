@@ -51,8 +51,10 @@ const join = (lang: Lang, sentences: readonly (string | null)[]): string =>
  * Tile values are said as the tiles show them ("2048"), scores grouped for the locale.
  */
 export function describeChange(view: GameView, previous: GameView | null, lang: Lang = ENGLISH): string | null {
-  const cube = view.game.board.dimensions > 2 && forCubes.describe;
-  if (cube) return cube(view, previous, lang);
+  if (view.game.board.dimensions > 2) {
+    // A cube's changes are said in its own words, which come with the first cube shown: never a square's ("a 3 by 3 board") before them.
+    return forCubes.describe?.(view, previous, lang) ?? null;
+  }
   const t = words(lang);
   const { game, change } = view;
   const score = t('said.score', { score: game.score });
