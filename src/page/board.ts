@@ -29,6 +29,8 @@ export interface PageBoardOptions {
   readonly settings: SettingsStore;
   readonly notify: (notice: PageNotice) => void;
   readonly lang: () => Lang;
+  /** What a skin waits for before its first frame: the page's parts for the game shown (a cube's help), so they do not move the board once drawn. */
+  readonly settled?: () => Promise<void>;
 }
 
 export interface PageBoard {
@@ -48,7 +50,7 @@ export interface PageBoard {
   dispose(): void;
 }
 
-export function mountPageBoard({ board, resetView, store, settings, notify, lang }: PageBoardOptions): PageBoard {
+export function mountPageBoard({ board, resetView, store, settings, notify, lang, settled }: PageBoardOptions): PageBoard {
   const life = createLifetime();
   // Appearance first: the skin starts with the resolved theme and motion, and follows changes (once it is there).
   let drawn: SkinHost | null = null;
@@ -94,6 +96,7 @@ export function mountPageBoard({ board, resetView, store, settings, notify, lang
     async show(wanted) {
       // The cubes turn: their keys' sentence is written before their first frame, which it would push up under a player's finger.
       if (wanted === 'cubes') await turning(true)?.catch(() => null);
+      await settled?.();
       const actual = (await host.show(wanted)) as PlayableSkin;
       void turning(Boolean(host.skin()?.turn))?.then((part) => part.refresh());
       const reason = actual === wanted || unavailable === null ? null : await unavailable;

@@ -184,8 +184,10 @@ export function mountPage(options: PageOptions): Page {
   const extras = pageExtrasOnDemand({ doc, store, lang, overlays }, life);
   const add = (notice: PageNotice): void => void extras().then((shown) => shown?.add(notice));
   const notify = (message: string): void => add({ message });
+  // The skin is first shown once this has returned, with the cube part made below.
+  const settled = (): Promise<void> => cube.ready();
   const board = life.own(
-    mountPageBoard({ board: byId(doc, 'board'), resetView: byId(doc, 'reset-view'), store, settings, notify: add, lang }),
+    mountPageBoard({ board: byId(doc, 'board'), resetView: byId(doc, 'reset-view'), store, settings, notify: add, lang, settled }),
   );
   // The AI speaks through the session (made next) once its code has loaded; the player's own input takes the game back from autoplay.
   const ai = life.own(aiOnDemand({ doc, game, store, skins: board.host, say: (words) => session.say(words), notify, lang, keyPrefix }));
@@ -204,7 +206,7 @@ export function mountPage(options: PageOptions): Page {
   );
   const [replace, chosenSeeds] = pageReplacing(session);
   // A cube game's keys, buttons and help, and the AI bar off, while one is played (its code loads with the first cube).
-  life.own(cubeOnDemand(store, { doc, commands: session.commands, skins: board.host, lang }));
+  const cube = life.own(cubeOnDemand(store, { doc, commands: session.commands, skins: board.host, lang }));
 
   // Replays and sharing load on first use.
   const sharing: Sharing = life.own(
@@ -243,10 +245,10 @@ export function mountPage(options: PageOptions): Page {
 
   const feedback = pageFeedback(store, settings, life);
   const panel = life.own(pageSettings(options, board, { requestBoard: (board) => replace(board), onSoundOn: feedback.unlock, lang }));
+  // After the history has started noting the store's changes, so a game this ends is kept; before the board first shows, so it waits for what a cube needs.
+  if (start) void replace(start, dailyDay === null);
   life.own(followSettings({ settings, board, panel, language }, () => (doc.defaultView as Window).navigator.languages));
   if (dailyDay) showDailyBanner(doc, dailyDay);
-  // After the history has started noting the store's changes, so a game this ends is kept.
-  if (start) void replace(start, dailyDay === null);
 
   return { commands: session.commands, game, lang, skins: board.host, notify: add, helped: ai.helped, dispose: () => life.end() };
 }

@@ -49,11 +49,16 @@ describe('the AI on a cube game', () => {
     const game = await openGame(browser(), { query: '?dimensions=3&size=3&seed=6' });
     const { page } = game;
     await page.selectOption('#ai-speed', 'max');
+    // The button's state with what the page said: where autoplay would not start, the failure shows why.
+    const autoplay = async (): Promise<{ pressed: string | null; said: string }> => ({
+      pressed: await page.getAttribute('#ai-autoplay', 'aria-pressed'),
+      said: await liveText(page),
+    });
     await page.click('#ai-autoplay');
-    await expect.poll(() => page.getAttribute('#ai-autoplay', 'aria-pressed'), { timeout: 15_000 }).toBe('true');
+    await expect.poll(autoplay, { timeout: 15_000 }).toMatchObject({ pressed: 'true' });
     await expect.poll(async () => (await savedGame(page)).record.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(25);
     await page.click('#ai-autoplay');
-    await expect.poll(() => page.getAttribute('#ai-autoplay', 'aria-pressed'), { timeout: 15_000 }).toBe('false');
+    await expect.poll(autoplay, { timeout: 15_000 }).toMatchObject({ pressed: 'false' });
     const { record, board } = await savedGame(page);
     expect(board.dimensions).toBe(3);
     expect(record).toMatch(/^[LRUDIO]+$/);

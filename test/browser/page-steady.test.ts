@@ -1,7 +1,7 @@
 /**
  * The game page holds still once its board is drawn: what comes after the first frame (the
- * cubes' turning keys and their sentence, the AI bar's code) takes no room that was not kept
- * for it, so a player's first tap lands where they aimed (it once moved the AI bar 40 px).
+ * cubes' turning keys and their sentence, the AI bar's code, a cube's help) takes no room that
+ * was not kept for it, so a player's first tap lands where they aimed (it once moved the AI bar 40 px).
  */
 import { describe, expect, it } from 'vitest';
 import type { TestPage } from './harness';
@@ -23,9 +23,15 @@ const boxes = (page: TestPage): Promise<string[]> =>
 describe('the game page once its board is drawn', () => {
   const browser = sharedBrowser();
 
-  for (const skin of ['flat', 'cubes'] as const)
-    it(`keeps the board and its buttons where they first showed (${skin})`, async () => {
-      const game = await openGame(browser(), { skin });
+  // A cube's help and buttons come with its own code: a cube link's board waits for them (they once moved the AI bar 41 px after it showed).
+  for (const [skin, query] of [
+    ['flat', ''],
+    ['cubes', ''],
+    ['flat', '?dimensions=3&size=3'],
+    ['cubes', '?dimensions=3&size=3'],
+  ] as const)
+    it(`keeps the board and its buttons where they first showed (${skin}${query && ', a cube link'})`, async () => {
+      const game = await openGame(browser(), { skin, query });
       const first = await boxes(game.page);
       // What loads after the first frame has come by then, on a loaded machine too.
       await game.page.waitForTimeout(2000);
