@@ -161,7 +161,9 @@ describe('cube2048 ai', () => {
     const again = JSON.parse((await runAi(['--games', '2', ...common])).stdout) as Report & { resumed: number };
     expect(again.resumed, 'the journal replays as cube games').toBe(2);
     const text = await runAi(['--games', '2', ...common.filter((arg) => arg !== '--json')]);
-    expect(text.stdout.split('\n')[0], 'the text report names the board it plays').toMatch(/^cube2048 ai: 2 games on a 3×3×3 cube, preset fast, /);
+    expect(text.stdout.split('\n')[0], 'the text report names the board it plays').toMatch(
+      /^cube2048 ai: 2 games on a 3×3×3 cube, preset fast, /,
+    );
     const square = ['--games', '1', '--size', '3', '--seed', '2', '--deterministic', '--max-moves', '60', '--json', '--journal', journal];
     await expect(runAi(square)).rejects.toThrow(/is a game played with --preset fast --size 3 --dimensions 3 --deterministic/);
     await expect(runAi(['--dimensions', '3', '--size', '6'])).rejects.toThrow(/--size must be a whole number from 3 to 5/);

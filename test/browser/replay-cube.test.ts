@@ -177,9 +177,7 @@ describe('a cube game in the replay viewer', () => {
     const open = await openGame(browser(), { query: linkTo(broken) });
     const { page } = open;
     await expect.poll(() => isDialogOpen(page, 'replay-dialog'), WAIT).toBe(true);
-    expect(await page.textContent('#replay-verdict')).toBe(
-      `Move ${at + 1} does not change the board; the game is shown up to there.`,
-    );
+    expect(await page.textContent('#replay-verdict')).toBe(`Move ${at + 1} does not change the board; the game is shown up to there.`);
     await expectReplayAt(page, new ReplayTimeline(broken), at);
     expect(await page.isDisabled('#replay-dialog [data-action="forward"]')).toBe(true);
     await open.close();

@@ -29,7 +29,8 @@ export const EN_SHARE = {
     other: 'Verified: all {n} moves replay to a score of {score}, best tile {tile}.',
   },
   'replay.stuck': 'Move {move} does not change the board; the game is shown up to there.',
-  'replay.checksum': 'The moves do not match the record: they give a score of {score} and a best tile of {tile}, the record says {recordScore} and {recordTile}.',
+  'replay.checksum':
+    'The moves do not match the record: they give a score of {score} and a best tile of {tile}, the record says {recordScore} and {recordTile}.',
   'replay.board': 'Replay board, {size} by {size}',
   'replay.boardCube': 'Replay cube, {size} by {size} by {size}',
   'replay.position': 'Move {position} of {length}, score {score}',

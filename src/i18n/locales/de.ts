@@ -187,7 +187,8 @@ export default {
     other: 'Geprüft: Alle {n} Züge ergeben {score} Punkte, höchste Kachel {tile}.',
   },
   'replay.stuck': 'Zug {move} verändert das Spielfeld nicht; das Spiel wird bis dorthin gezeigt.',
-  'replay.checksum': 'Die Züge passen nicht zur Aufzeichnung: Sie ergeben {score} Punkte und als höchste Kachel {tile}, die Aufzeichnung nennt {recordScore} und {recordTile}.',
+  'replay.checksum':
+    'Die Züge passen nicht zur Aufzeichnung: Sie ergeben {score} Punkte und als höchste Kachel {tile}, die Aufzeichnung nennt {recordScore} und {recordTile}.',
   'replay.board': 'Spielfeld der Wiederholung, {size} mal {size}',
   'replay.boardCube': 'Würfel der Wiederholung, {size} mal {size} mal {size}',
   'replay.position': 'Zug {position} von {length}, {score} Punkte',

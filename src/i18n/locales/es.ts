@@ -194,7 +194,8 @@ export default {
     other: 'Verificada: las {n} jugadas dan {score} puntos, ficha más alta {tile}.',
   },
   'replay.stuck': 'El movimiento {move} no cambia el tablero; la partida se muestra hasta ahí.',
-  'replay.checksum': 'Los movimientos no coinciden con el registro: dan {score} puntos y {tile} como ficha más alta; el registro dice {recordScore} y {recordTile}.',
+  'replay.checksum':
+    'Los movimientos no coinciden con el registro: dan {score} puntos y {tile} como ficha más alta; el registro dice {recordScore} y {recordTile}.',
   'replay.board': 'Tablero de la repetición, {size} por {size}',
   'replay.boardCube': 'Cubo de la repetición, {size} por {size} por {size}',
   'replay.position': 'Jugada {position} de {length}, {score} puntos',

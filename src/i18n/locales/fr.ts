@@ -191,7 +191,8 @@ export default {
     other: 'Vérifié : les {n} coups mènent à un score de {score}, meilleure tuile {tile}.',
   },
   'replay.stuck': 'Le coup {move} ne change pas le plateau ; la partie est montrée jusque-là.',
-  'replay.checksum': 'Les coups ne correspondent pas à l’enregistrement : ils donnent {score} points et {tile} comme plus grande tuile, l’enregistrement indique {recordScore} et {recordTile}.',
+  'replay.checksum':
+    'Les coups ne correspondent pas à l’enregistrement : ils donnent {score} points et {tile} comme plus grande tuile, l’enregistrement indique {recordScore} et {recordTile}.',
   'replay.board': 'Plateau du replay, {size} sur {size}',
   'replay.boardCube': 'Cube du replay, {size} sur {size} sur {size}',
   'replay.position': 'Coup {position} sur {length}, score {score}',

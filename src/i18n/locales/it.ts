@@ -195,7 +195,8 @@ export default {
     other: 'Verificata: tutte le {n} mosse portano a {score} punti, tessera più alta {tile}.',
   },
   'replay.stuck': 'La mossa {move} non cambia la griglia; la partita è mostrata fino a lì.',
-  'replay.checksum': 'Le mosse non corrispondono alla registrazione: danno {score} punti e {tile} come tessera più alta, la registrazione dice {recordScore} e {recordTile}.',
+  'replay.checksum':
+    'Le mosse non corrispondono alla registrazione: danno {score} punti e {tile} come tessera più alta, la registrazione dice {recordScore} e {recordTile}.',
   'replay.board': 'Griglia del replay, {size} per {size}',
   'replay.boardCube': 'Cubo del replay, {size} per {size} per {size}',
   'replay.position': 'Mossa {position} di {length}, {score} punti',

@@ -168,7 +168,8 @@ export default {
   'replay.aboutCube': { other: '{size}×{size}×{size} のキューブ · シード {seed} · 目標 {target} · 記録 {n} 手' },
   'replay.verified': { other: '検証済み：{n} 手すべてを再生するとスコア {score}、最大タイル {tile}。' },
   'replay.stuck': '{move}手目は盤面を変えません。ゲームはそこまで表示されます。',
-  'replay.checksum': '手順が記録と一致しません。手順どおりではスコア {score}、最大タイル {tile} ですが、記録では {recordScore} と {recordTile} です。',
+  'replay.checksum':
+    '手順が記録と一致しません。手順どおりではスコア {score}、最大タイル {tile} ですが、記録では {recordScore} と {recordTile} です。',
   'replay.board': 'リプレイの盤面 {size}×{size}',
   'replay.boardCube': 'リプレイのキューブ {size}×{size}×{size}',
   'replay.position': '{length} 手中 {position} 手目、スコア {score}',

@@ -167,7 +167,8 @@ export default {
   'replay.aboutCube': { other: '{size}×{size}×{size} 큐브 · 시드 {seed} · 목표 {target} · {n}번 이동 기록' },
   'replay.verified': { other: '검증됨: {n}번의 이동을 모두 재생하면 점수 {score}, 최고 타일 {tile}.' },
   'replay.stuck': '{move}번째 수는 보드를 바꾸지 않습니다. 게임은 거기까지 표시됩니다.',
-  'replay.checksum': '수가 기록과 맞지 않습니다. 수대로 하면 점수 {score}, 최고 타일 {tile}이지만 기록에는 {recordScore}, {recordTile}로 되어 있습니다.',
+  'replay.checksum':
+    '수가 기록과 맞지 않습니다. 수대로 하면 점수 {score}, 최고 타일 {tile}이지만 기록에는 {recordScore}, {recordTile}로 되어 있습니다.',
   'replay.board': '리플레이 보드, {size}×{size}',
   'replay.boardCube': '리플레이 큐브, {size}×{size}×{size}',
   'replay.position': '{length}번 중 {position}번째 이동, 점수 {score}',

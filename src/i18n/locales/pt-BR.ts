@@ -190,7 +190,8 @@ export default {
     other: 'Verificado: as {n} jogadas dão {score} pontos, maior peça {tile}.',
   },
   'replay.stuck': 'A jogada {move} não muda o tabuleiro; o jogo é mostrado até ali.',
-  'replay.checksum': 'As jogadas não batem com o registro: dão {score} pontos e {tile} como maior peça; o registro diz {recordScore} e {recordTile}.',
+  'replay.checksum':
+    'As jogadas não batem com o registro: dão {score} pontos e {tile} como maior peça; o registro diz {recordScore} e {recordTile}.',
   'replay.board': 'Tabuleiro do replay, {size} por {size}',
   'replay.boardCube': 'Cubo do replay, {size} por {size} por {size}',
   'replay.position': 'Jogada {position} de {length}, {score} pontos',

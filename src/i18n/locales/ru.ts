@@ -205,7 +205,8 @@ export default {
     other: 'Проверено: все {n} хода дают {score} очк., старшая плитка {tile}.',
   },
   'replay.stuck': 'Ход {move} не меняет поле; игра показана до этого места.',
-  'replay.checksum': 'Ходы не совпадают с записью: они дают счёт {score} и старшую плитку {tile}, а в записи — {recordScore} и {recordTile}.',
+  'replay.checksum':
+    'Ходы не совпадают с записью: они дают счёт {score} и старшую плитку {tile}, а в записи — {recordScore} и {recordTile}.',
   'replay.board': 'Поле повтора {size} на {size}',
   'replay.boardCube': 'Куб повтора {size} на {size} на {size}',
   'replay.position': 'Ход {position} из {length}, очки: {score}',
