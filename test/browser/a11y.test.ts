@@ -77,6 +77,15 @@ describe('accessibility audits (axe-core, WCAG 2.2 AA)', () => {
         await game.close();
       });
 
+  for (const theme of ['light', 'dark'] as const)
+    it(`finds nothing on the daily challenge's banner (${theme} theme)`, async () => {
+      const game = await openGame(browser(), { query: '?daily', storage: { [SETTINGS_KEY]: JSON.stringify({ theme }) } });
+      await game.page.waitForFunction(() => document.getElementById('daily-banner')?.hidden === false);
+      expect(await violations(game.page, '#daily-banner')).toEqual([]);
+      expect(await game.errors()).toEqual([]);
+      await game.close();
+    });
+
   it('finds nothing in the settings, the new-game question, the game menu and the seed dialog', async () => {
     const game = await openGame(browser(), { query: '?seed=13' });
     const { page } = game;
@@ -122,11 +131,17 @@ describe('accessibility audits (axe-core, WCAG 2.2 AA)', () => {
     for (const dir of ['left', 'down', 'right', 'down', 'left'] as const) state = playMove(state, dir).state;
     let cube = newGame({ size: 3, dimensions: 3, seed: 15 });
     for (const dir of ['in', 'left', 'out'] as const) cube = playMove(cube, dir).state;
-    for (const [shape, game, grids] of [
-      ['square', state, 0],
-      ['cube', cube, 3],
+    // A record whose checksum is wrong shows its verdict on a notice's ground, in either theme.
+    for (const [shape, record, grids, theme] of [
+      ['square', recordOf(state), 0, 'light'],
+      ['cube', recordOf(cube), 3, 'light'],
+      ['broken, light', { ...recordOf(state), score: 999_999 }, 0, 'light'],
+      ['broken, dark', { ...recordOf(state), score: 999_999 }, 0, 'dark'],
     ] as const) {
-      const open = await openGame(browser(), { query: `#g=${encodeRecord(recordOf(game))}` });
+      const open = await openGame(browser(), {
+        query: `#g=${encodeRecord(record)}`,
+        storage: { [SETTINGS_KEY]: JSON.stringify({ theme }) },
+      });
       await open.page.waitForFunction(dialogOpen('replay-dialog'));
       await open.page.click('#replay-dialog [data-action="forward"]');
       await open.page.waitForFunction((n) => document.querySelectorAll('#replay-dialog .replay-grid [role="grid"]').length === n, grids);
