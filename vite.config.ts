@@ -66,6 +66,8 @@ const GAME_MODULES = [
   'game-ui/lifetime',
   'game-ui/local-storage',
   'i18n/core',
+  // Beside core: the page's daily banner and the history write dates with it (alone it was a chunk of its own, a request more).
+  'i18n/date-tag',
   'i18n/choose',
   'i18n/en/core',
   'skins/palette',

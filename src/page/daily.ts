@@ -3,6 +3,9 @@
  * its own saved slot (its own best) so the player's normal game waits untouched.
  */
 import { seedFromText } from '../engine';
+import type { Lang } from '../i18n/core';
+import { ENGLISH } from '../i18n/core';
+import { dateTag } from '../i18n/date-tag';
 
 /** Storage prefix of the daily game and its best, apart from the normal game's `cube2048`. */
 export const DAILY_KEY_PREFIX = 'cube2048:daily';
@@ -15,9 +18,14 @@ export const utcDay = (now: Date): string => now.toISOString().slice(0, 10);
 
 export const dailySeed = (day: string): number => seedFromText(`daily:${day}`);
 
-/** "29 November 2026", for the banner. */
-export const dayLabel = (day: string): string =>
-  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+/** "29 November 2026" (in German "29. November 2026"), for the banner. */
+export const dayLabel = (day: string, lang: Lang = ENGLISH): string =>
+  new Date(`${day}T12:00:00Z`).toLocaleDateString(dateTag(lang.locale), {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 
 export const isDailyUrl = (search: string): boolean => new URLSearchParams(search).has(DAILY_PARAM);
 
@@ -33,13 +41,17 @@ export function dailyHref(href: string, daily: boolean): string {
   return url.href.replace(`${DAILY_PARAM}=`, DAILY_PARAM).replace(/\?$/, '');
 }
 
-/** Shows the banner that says the daily challenge is on, with a way back to the normal game. */
-export function showDailyBanner(doc: Document, day: string): void {
+/** Shows the banner that says the daily challenge is on, with a way back to the normal game; returns what writes its date again in the page's language. */
+export function showDailyBanner(doc: Document, day: string, lang: () => Lang): () => void {
   const banner = doc.getElementById('daily-banner');
-  if (!banner) return;
+  if (!banner) return () => undefined;
   banner.hidden = false;
   const label = banner.querySelector<HTMLElement>('[data-fill="day"]');
-  if (label) label.textContent = dayLabel(day);
+  const relabel = (): void => {
+    if (label) label.textContent = dayLabel(day, lang());
+  };
+  relabel();
   const leave = banner.querySelector<HTMLAnchorElement>('#leave-daily');
   if (leave) leave.href = dailyHref(doc.location.href, false);
+  return relabel;
 }

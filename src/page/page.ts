@@ -173,7 +173,7 @@ export function mountPage(options: PageOptions): Page {
   const keyPrefix = dailyDay ? DAILY_KEY_PREFIX : DEFAULT_KEY_PREFIX;
 
   // The parts below speak through `lang` and write their words again when it changes.
-  const relabel = (): void => (session.relabel(), panel.relabel(), ai.relabel(), board.relabel());
+  const relabel = (): void => (session.relabel(), panel.relabel(), ai.relabel(), board.relabel(), relabelDaily());
   const language = life.own(speakPageLanguage({ ...options, relabel }));
   const { lang } = language;
   const overlays = pageOverlays(
@@ -248,7 +248,7 @@ export function mountPage(options: PageOptions): Page {
   // After the history has started noting the store's changes, so a game this ends is kept; before the board first shows, so it waits for what a cube needs.
   if (start) void replace(start, dailyDay === null);
   life.own(followSettings({ settings, board, panel, language }, () => (doc.defaultView as Window).navigator.languages));
-  if (dailyDay) showDailyBanner(doc, dailyDay);
+  const relabelDaily = dailyDay ? showDailyBanner(doc, dailyDay, lang) : (): void => undefined;
 
   return { commands: session.commands, game, lang, skins: board.host, notify: add, helped: ai.helped, dispose: () => life.end() };
 }

@@ -384,8 +384,10 @@ describe('replays, share links, seeds and the daily challenge on the game page',
     expect(await first.page.isVisible('#daily-banner')).toBe(true);
     expect(await first.page.textContent('#daily-banner')).toContain('29 November 2026');
 
-    const second = await openGame(browser(), { query: '?daily', initScript: fixedDate(`${day}T23:50:00Z`) });
+    // The same day on a German page, its date written in German.
+    const second = await openGame(browser(), { query: '?daily&lang=de', initScript: fixedDate(`${day}T23:50:00Z`) });
     await expectShows(second.page, today);
+    await expect.poll(() => second.page.textContent('#daily-banner')).toMatch(/^\s*Tagesaufgabe 29\. November 2026: /);
     await second.close();
 
     await first.page.click('#leave-daily');

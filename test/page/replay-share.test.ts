@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newGame } from '../../src/engine';
+import { langFor } from '../../src/i18n/core';
 import { codeFromLink, decodeRecord, encodeRecord, recordOf } from '../../src/replay/record';
 import { dailyHref, dailySeed, dayLabel, isDailyUrl, utcDay } from '../../src/page/daily';
 import { parseSeed, shareLink } from '../../src/page/share';
@@ -36,6 +37,12 @@ describe('the daily challenge', () => {
     expect(dailySeed(morning)).toBe(dailySeed(night));
     expect(dailySeed('2026-11-30')).not.toBe(dailySeed('2026-11-29'));
     expect(dayLabel('2026-11-29')).toBe('29 November 2026');
+  });
+
+  it('names its day in the player’s language, as the history writes its dates', () => {
+    expect(dayLabel('2026-11-29', langFor('de'))).toBe('29. November 2026');
+    expect(dayLabel('2026-11-29', langFor('ar'))).toBe('29 نوفمبر 2026');
+    expect(dayLabel('2026-11-29', langFor('ja'))).toBe('2026年11月29日');
   });
 
   it('is opened and left by address, keeping the rest of it', () => {

@@ -9,6 +9,7 @@ import type { Dimensions } from '../../engine';
 import type { GameMode } from '../../history/entry';
 import type { Lang, Params } from '../../i18n/core';
 import { ENGLISH, intlTag, say } from '../../i18n/core';
+import { dateTag } from '../../i18n/date-tag';
 import { EN_HISTORY } from '../../i18n/en/history';
 import type { UnavailableReason } from './db';
 
@@ -18,9 +19,7 @@ function dateFormat(lang: Lang, withTime: boolean): Intl.DateTimeFormat {
   const key = `${lang.locale}:${withTime}`;
   let format = formats.get(key);
   if (!format) {
-    // English as it was (day month year); the others as their locale writes a date.
-    const tag = lang.locale === 'en' ? 'en-GB' : intlTag(lang.locale);
-    format = new Intl.DateTimeFormat(tag, {
+    format = new Intl.DateTimeFormat(dateTag(lang.locale), {
       day: 'numeric',
       month: 'short',
       year: 'numeric',
