@@ -332,7 +332,7 @@ export function createReplayViewer(options: ReplayViewerOptions): ReplayViewer {
     void host.show(options.skinName());
     if (cube) spreadWhileHeld(opened.life, parts.dialog, (on) => host.skin()?.spreadLayers?.(on));
     // A broken record opens where it breaks: the game up to the invalid move.
-    if (checked.problem !== null && checked.invalidAt !== null) moveTo(opened, timeline.length);
+    if (checked.invalidAt !== null) moveTo(opened, timeline.length);
     return opened;
   };
 
